@@ -1,0 +1,111 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "thrive",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "thrive", targets: ["thrive"]),
+        .library(name: "ThriveCore", targets: ["ThriveCore"]),
+        .library(name: "ThriveStore", targets: ["ThriveStore"]),
+        .library(name: "ThriveWeb", targets: ["ThriveWeb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .target(
+            name: "ThriveCore",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ThriveStore",
+            dependencies: [
+                "ThriveCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ThriveWeb",
+            dependencies: [
+                "ThriveCore",
+                "ThriveStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [
+                .copy("Resources/templates"),
+                .copy("Resources/public"),
+                .copy("Resources/openapi.json"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "thrive",
+            dependencies: [
+                "ThriveCore",
+                "ThriveStore",
+                "ThriveWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ThriveCoreTests",
+            dependencies: [
+                "ThriveCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ThriveStoreTests",
+            dependencies: [
+                "ThriveCore",
+                "ThriveStore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ThriveWebTests",
+            dependencies: [
+                "ThriveCore",
+                "ThriveStore",
+                "ThriveWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSwift
+        ),
+    ]
+)

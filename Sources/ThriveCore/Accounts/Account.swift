@@ -1,0 +1,16 @@
+import Foundation
+
+/// A person's login: who they are to the server. Their health data hangs off ``id``.
+public struct Account: Hashable, Sendable, Identifiable {
+    public let id: UserID
+    public let email: EmailAddress
+    public let passwordHash: String
+    public let createdAt: Date
+
+    public init(id: UserID, email: EmailAddress, passwordHash: String, createdAt: Date) {
+        self.id = id
+        self.email = email
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,21 @@
+/// What a new password must be: at least 8 characters with letters and digits, at most 128
+/// (bcrypt reads only the first 72 bytes, and an unbounded field invites denial of service).
+public enum PasswordPolicy {
+    public static let minimumLength = 8
+    public static let maximumLength = 128
+
+    public static func check(_ password: String) throws(ValidationError) {
+        guard password.count >= minimumLength else {
+            throw ValidationError(field: "password", message: "Use at least \(minimumLength) characters for your password.")
+        }
+        guard password.count <= maximumLength else {
+            throw ValidationError(field: "password", message: "Use at most \(maximumLength) characters for your password.")
+        }
+        guard password.utf8.count <= 72 else {
+            throw ValidationError(field: "password", message: "Use a password of at most 72 bytes (fewer for non-Latin letters).")
+        }
+        guard password.contains(where: \.isLetter), password.contains(where: \.isNumber) else {
+            throw ValidationError(field: "password", message: "Use both letters and digits in your password.")
+        }
+    }
+}

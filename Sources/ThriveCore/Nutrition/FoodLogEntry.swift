@@ -1,0 +1,61 @@
+import Foundation
+
+/// The meal of the day an entry belongs to.
+public enum MealSlot: String, Sendable, Codable, CaseIterable {
+    case breakfast, lunch, dinner, snack
+}
+
+/// Something the person ate, with its energy and macronutrients.
+public struct FoodLogEntry: Hashable, Sendable, Identifiable {
+    public let id: FoodLogEntryID
+    public let consumedAt: Date
+    public let meal: MealSlot
+    /// What the person called it ("Oat porridge with banana"): their words, never logged.
+    public let name: String
+    public let grams: Double?
+    public let energyKilocalories: Double
+    public let proteinGrams: Double
+    public let carbohydrateGrams: Double
+    public let fatGrams: Double
+    public let source: SampleSource
+    public let sync: SyncStamp?
+
+    public init(
+        id: FoodLogEntryID, consumedAt: Date, meal: MealSlot, name: String, grams: Double? = nil,
+        energyKilocalories: Double, proteinGrams: Double, carbohydrateGrams: Double, fatGrams: Double,
+        source: SampleSource, sync: SyncStamp? = nil
+    ) {
+        self.id = id
+        self.consumedAt = consumedAt
+        self.meal = meal
+        self.name = name
+        self.grams = grams
+        self.energyKilocalories = energyKilocalories
+        self.proteinGrams = proteinGrams
+        self.carbohydrateGrams = carbohydrateGrams
+        self.fatGrams = fatGrams
+        self.source = source
+        self.sync = sync
+    }
+
+    public func validated() throws(ValidationError) -> FoodLogEntry {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= 200 else {
+            throw ValidationError(field: "name", message: "Food name must be 1 to 200 characters.")
+        }
+        if let grams, !(0...5_000).contains(grams) {
+            throw ValidationError(field: "grams", message: "Portion must be between 0 and 5000 g.")
+        }
+        guard (0...10_000).contains(energyKilocalories) else {
+            throw ValidationError(field: "energy", message: "Energy must be between 0 and 10000 kcal.")
+        }
+        for (field, grams) in [("protein", proteinGrams), ("carbohydrate", carbohydrateGrams), ("fat", fatGrams)] {
+            guard (0...1_000).contains(grams) else {
+                throw ValidationError(field: field, message: "\(field.capitalized) must be between 0 and 1000 g.")
+            }
+        }
+        try SampleChecks.source(source)
+        try SampleChecks.sync(sync)
+        return self
+    }
+}

@@ -1,0 +1,37 @@
+/// A kind of state over a time span, named as HealthKit names it.
+public enum CategoryType: String, Sendable, Codable, CaseIterable {
+    case sleepAnalysis = "HKCategoryTypeIdentifierSleepAnalysis"
+    case mindfulSession = "HKCategoryTypeIdentifierMindfulSession"
+
+    /// The values this type allows (HealthKit's raw values).
+    public var allowedValues: ClosedRange<Int> {
+        switch self {
+        case .sleepAnalysis: 0...5
+        case .mindfulSession: 0...0
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .sleepAnalysis: "Sleep"
+        case .mindfulSession: "Mindful minutes"
+        }
+    }
+}
+
+/// HealthKit's sleep stages (`HKCategoryValueSleepAnalysis`), with the same raw values.
+public enum SleepStage: Int, Sendable, Codable, CaseIterable {
+    case inBed = 0
+    case asleepUnspecified = 1
+    case awake = 2
+    case asleepCore = 3
+    case asleepDeep = 4
+    case asleepREM = 5
+
+    public var isAsleep: Bool {
+        switch self {
+        case .asleepUnspecified, .asleepCore, .asleepDeep, .asleepREM: true
+        case .inBed, .awake: false
+        }
+    }
+}

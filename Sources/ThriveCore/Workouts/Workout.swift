@@ -1,0 +1,118 @@
+import Foundation
+
+/// The kind of session, named after HealthKit's `HKWorkoutActivityType` cases.
+public enum WorkoutActivityType: String, Sendable, Codable, CaseIterable {
+    case traditionalStrengthTraining
+    case functionalStrengthTraining
+    case running
+    case walking
+    case cycling
+    case swimming
+    case highIntensityIntervalTraining
+    case yoga
+    case rowing
+    case other
+
+    public var displayName: String {
+        switch self {
+        case .traditionalStrengthTraining: "Strength training"
+        case .functionalStrengthTraining: "Functional strength"
+        case .running: "Run"
+        case .walking: "Walk"
+        case .cycling: "Ride"
+        case .swimming: "Swim"
+        case .highIntensityIntervalTraining: "HIIT"
+        case .yoga: "Yoga"
+        case .rowing: "Row"
+        case .other: "Workout"
+        }
+    }
+}
+
+/// One set the person performed: the unit that progressive overload works on.
+public struct WorkoutSet: Hashable, Sendable, Codable {
+    public let exercise: String
+    public let reps: Int?
+    public let load: Mass?
+    public let durationSeconds: Double?
+    /// Rating of perceived exertion, 1–10.
+    public let rpe: Double?
+
+    public init(exercise: String, reps: Int? = nil, load: Mass? = nil, durationSeconds: Double? = nil, rpe: Double? = nil) {
+        self.exercise = exercise
+        self.reps = reps
+        self.load = load
+        self.durationSeconds = durationSeconds
+        self.rpe = rpe
+    }
+
+    func validate(at index: Int) throws(ValidationError) {
+        let name = exercise.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= 100 else {
+            throw ValidationError(field: "sets[\(index)].exercise", message: "Exercise name must be 1 to 100 characters.")
+        }
+        if let reps, !(0...100).contains(reps) {
+            throw ValidationError(field: "sets[\(index)].reps", message: "Reps must be between 0 and 100.")
+        }
+        if let load, !(0...1_000).contains(load.kilograms) {
+            throw ValidationError(field: "sets[\(index)].load", message: "Load must be between 0 and 1000 kg.")
+        }
+        if let durationSeconds, !(0...86_400).contains(durationSeconds) {
+            throw ValidationError(field: "sets[\(index)].durationSeconds", message: "A set lasts at most 24 hours.")
+        }
+        if let rpe, !(1...10).contains(rpe) {
+            throw ValidationError(field: "sets[\(index)].rpe", message: "RPE must be between 1 and 10.")
+        }
+    }
+}
+
+/// A training session with its sets, in the order performed.
+public struct Workout: Hashable, Sendable, Identifiable {
+    public let id: WorkoutID
+    public let activityType: WorkoutActivityType
+    public let start: Date
+    public let end: Date
+    public let activeEnergyKilocalories: Double?
+    public let distance: Length?
+    public let sets: [WorkoutSet]
+    public let source: SampleSource
+    public let sync: SyncStamp?
+
+    public init(
+        id: WorkoutID, activityType: WorkoutActivityType, start: Date, end: Date,
+        activeEnergyKilocalories: Double? = nil, distance: Length? = nil, sets: [WorkoutSet] = [],
+        source: SampleSource, sync: SyncStamp? = nil
+    ) {
+        self.id = id
+        self.activityType = activityType
+        self.start = start
+        self.end = end
+        self.activeEnergyKilocalories = activeEnergyKilocalories
+        self.distance = distance
+        self.sets = sets
+        self.source = source
+        self.sync = sync
+    }
+
+    public var duration: TimeInterval { end.timeIntervalSince(start) }
+
+    public func validated() throws(ValidationError) -> Workout {
+        try SampleChecks.span(start: start, end: end)
+        guard duration <= 24 * 3_600 else {
+            throw ValidationError(field: "end", message: "A workout lasts at most 24 hours.")
+        }
+        if let energy = activeEnergyKilocalories, !(0...20_000).contains(energy) {
+            throw ValidationError(field: "activeEnergy", message: "Active energy must be between 0 and 20000 kcal.")
+        }
+        if let distance, !(0...1_000_000).contains(distance.metres) {
+            throw ValidationError(field: "distance", message: "Distance must be between 0 and 1000 km.")
+        }
+        guard sets.count <= 200 else {
+            throw ValidationError(field: "sets", message: "A workout can hold at most 200 sets.")
+        }
+        for (index, set) in sets.enumerated() { try set.validate(at: index) }
+        try SampleChecks.source(source)
+        try SampleChecks.sync(sync)
+        return self
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// An API bearer token, stored as a hash. Access and refresh tokens issued together share a family:
+/// refreshing revokes the old pair, and presenting a revoked refresh token revokes the whole family
+/// (it was stolen or replayed).
+public struct AuthToken: Hashable, Sendable {
+    public enum Kind: String, Sendable { case access, refresh }
+
+    public let tokenHash: String
+    public let userID: UserID
+    public let kind: Kind
+    public let familyID: UUID
+    public let createdAt: Date
+    public let expiresAt: Date
+    public var revokedAt: Date?
+
+    public init(
+        tokenHash: String, userID: UserID, kind: Kind, familyID: UUID, createdAt: Date, expiresAt: Date,
+        revokedAt: Date? = nil
+    ) {
+        self.tokenHash = tokenHash
+        self.userID = userID
+        self.kind = kind
+        self.familyID = familyID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+    }
+
+    public func isUsable(at now: Date) -> Bool { revokedAt == nil && expiresAt > now }
+}
+
+public protocol AuthTokenRepository: Sendable {
+    func insert(_ tokens: [AuthToken]) async throws
+    func find(tokenHash: String) async throws -> AuthToken?
+    func revokeFamily(_ familyID: UUID, at time: Date) async throws
+    func revokeAll(for userID: UserID, at time: Date) async throws
+    @discardableResult func deleteExpired(before cutoff: Date) async throws -> Int
+}
+
+struct SQLAuthTokenRepository: AuthTokenRepository {
+    let sql: any SQLDatabase
+
+    func insert(_ tokens: [AuthToken]) async throws {
+        guard !tokens.isEmpty else { return }
+        var insert = sql.insert(into: "auth_tokens")
+            .columns("token_hash", "user_id", "kind", "family_id", "created_at", "expires_at", "revoked_at")
+        for token in tokens {
+            insert = insert.values(
+                token.tokenHash, token.userID.rawValue, token.kind.rawValue, token.familyID, token.createdAt,
+                token.expiresAt, token.revokedAt)
+        }
+        try await insert.run()
+    }
+
+    func find(tokenHash: String) async throws -> AuthToken? {
+        guard let row = try await sql.select().column("*").from("auth_tokens").where("token_hash", .equal, tokenHash).first(),
+            let kind = AuthToken.Kind(rawValue: try row.string("kind"))
+        else { return nil }
+        return AuthToken(
+            tokenHash: try row.string("token_hash"), userID: UserID(try row.uuid("user_id")), kind: kind,
+            familyID: try row.uuid("family_id"), createdAt: try row.date("created_at"),
+            expiresAt: try row.date("expires_at"), revokedAt: try row.optionalDate("revoked_at"))
+    }
+
+    func revokeFamily(_ familyID: UUID, at time: Date) async throws {
+        try await sql.update("auth_tokens").set("revoked_at", to: time)
+            .where("family_id", .equal, familyID).where("revoked_at", .is, SQLLiteral.null).run()
+    }
+
+    func revokeAll(for userID: UserID, at time: Date) async throws {
+        try await sql.update("auth_tokens").set("revoked_at", to: time)
+            .where("user_id", .equal, userID.rawValue).where("revoked_at", .is, SQLLiteral.null).run()
+    }
+
+    func deleteExpired(before cutoff: Date) async throws -> Int {
+        try await sql.delete(from: "auth_tokens").where("expires_at", .lessThan, cutoff).returning("token_hash").all().count
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// How a health record kind maps onto its table: the columns beyond the shared
+/// `id`, `owner_id` and provenance columns, and how to read a row back.
+protocol RecordMapping: Sendable {
+    static var table: String { get }
+    /// The column that places a record in time.
+    static var timeColumn: String { get }
+    static var columns: [String] { get }
+    var rowID: UUID { get }
+    var source: SampleSource { get }
+    var sync: SyncStamp? { get }
+    /// Values for ``columns``, in order.
+    var columnValues: [any Encodable & Sendable] { get }
+    /// `nil` for rows this build cannot represent (a type added by a newer version).
+    static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> Self?
+}
+
+/// Storage shared by every record kind: batched idempotent upserts, windows, lookups and spans, all
+/// confined to one owner's rows.
+struct RecordTable<Record: RecordMapping>: Sendable {
+    let sql: any SQLDatabase
+    let owner: UserID
+
+    var owned: OwnedTable {
+        OwnedTable(sql: sql, table: Record.table, owner: owner, timeColumn: Record.timeColumn)
+    }
+
+    func store(_ records: [Record], at time: Date) async throws {
+        let columns = ["id", "owner_id"] + Record.columns + Provenance.columns
+        let rows: [[any Encodable & Sendable]] = records.map { record in
+            [record.rowID, owner.rawValue] + record.columnValues
+                + Provenance.values(record.source, record.sync, recordedAt: time)
+        }
+        try await BatchUpsert.run(sql, table: Record.table, columns: columns, rows: rows)
+    }
+
+    func list(in window: DateWindow, limit: Int?, where filter: (column: String, value: String)? = nil) async throws
+        -> [Record]
+    {
+        var query = owned.select(in: window, limit: limit)
+        if let filter { query = query.where(filter.column, .equal, filter.value) }
+        return try await query.all().compactMap(decode)
+    }
+
+    func latest(where filter: (column: String, value: String)) async throws -> Record? {
+        try await owned.select(in: .all, limit: 1, newestFirst: true).where(filter.column, .equal, filter.value).first()
+            .flatMap(decode)
+    }
+
+    func find(id: UUID) async throws -> Record? {
+        try await owned.first(id: id).flatMap(decode)
+    }
+
+    func delete(id: UUID) async throws -> Bool {
+        try await owned.delete(id: id)
+    }
+
+    /// Spans per value of `column`, keyed by a type parsed from the value (unknown values skipped).
+    func spans<Key: Hashable>(groupedBy column: String, as key: (String) -> Key?) async throws -> [Key: RecordSpan] {
+        var result: [Key: RecordSpan] = [:]
+        for (group, span) in try await owned.spans(groupedBy: column) {
+            if let parsed = group.flatMap(key) { result[parsed] = span }
+        }
+        return result
+    }
+
+    func span() async throws -> RecordSpan {
+        try await owned.spans(groupedBy: nil).first?.span ?? .empty
+    }
+
+    private func decode(_ row: any SQLRow) throws -> Record? {
+        let (source, sync) = try Provenance.decode(row)
+        return try Record.decode(row, id: try row.uuid("id"), source: source, sync: sync)
+    }
+}

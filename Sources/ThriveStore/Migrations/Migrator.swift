@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import SQLKit
+
+/// Brings a database's schema up to date. Safe to run from several processes at once: on PostgreSQL
+/// an advisory lock serialises them, on SQLite the write transaction does.
+public struct Migrator: Sendable {
+    let migrations: [Migration]
+
+    public init() {
+        migrations = Schema.migrations
+    }
+
+    /// The newest schema version this build knows.
+    public var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
+
+    /// Applies every pending migration and returns the versions it applied (empty when up to date).
+    @discardableResult
+    public func migrate(_ database: Database, now: Date = Date()) async throws -> [Int] {
+        let types = ColumnTypes(kind: database.kind)
+        try await database.write { sql in
+            try await sql.raw(
+                SQLQueryString(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version \(types.integer) PRIMARY KEY, name TEXT NOT NULL, applied_at \(types.timestamp) NOT NULL)"
+                )
+            ).run()
+        }
+        var applied: [Int] = []
+        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+            let didApply = try await database.write { sql in
+                if database.kind == .postgres {
+                    // Held until this transaction ends: a second server starting at the same moment waits here.
+                    try await sql.raw("SELECT pg_advisory_xact_lock(7419)").run()
+                }
+                let done = try await sql.select().column("version").from("schema_migrations")
+                    .where("version", .equal, migration.version).first()
+                guard done == nil else { return false }
+                for statement in migration.statements(types) {
+                    try await sql.raw(SQLQueryString(statement)).run()
+                }
+                try await sql.insert(into: "schema_migrations")
+                    .columns("version", "name", "applied_at")
+                    .values(SQLBind(migration.version), SQLBind(migration.name), SQLBind(now))
+                    .run()
+                return true
+            }
+            if didApply { applied.append(migration.version) }
+        }
+        return applied
+    }
+
+    /// The versions already applied to `database`.
+    public func appliedVersions(_ database: Database) async throws -> [Int] {
+        try await database.read { sql in
+            try await sql.select().column("version").from("schema_migrations").orderBy("version").all()
+                .map { try $0.decode(column: "version", as: Int.self) }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// The schema's history, oldest first. Every table holding a person's data carries `owner_id`, and
+/// deleting the person deletes it all (ON DELETE CASCADE).
+enum Schema {
+    static let migrations: [Migration] = [initial]
+
+    static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in
+        let provenance = """
+            source_name TEXT NOT NULL,
+                source_kind TEXT NOT NULL,
+                sync_identifier TEXT,
+                sync_version \(t.integer) NOT NULL DEFAULT 1,
+                created_at \(t.timestamp) NOT NULL,
+                UNIQUE (owner_id, sync_identifier)
+            """
+        return [
+            """
+            CREATE TABLE users (
+                id \(t.uuid) PRIMARY KEY,
+                email TEXT NOT NULL UNIQUE,
+                password_hash TEXT NOT NULL,
+                created_at \(t.timestamp) NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE profiles (
+                user_id \(t.uuid) PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+                display_name TEXT,
+                date_of_birth TEXT,
+                sex TEXT,
+                height_m \(t.double),
+                weight_kg \(t.double),
+                unit_system TEXT NOT NULL,
+                time_zone TEXT NOT NULL,
+                updated_at \(t.timestamp) NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE web_sessions (
+                token_hash TEXT PRIMARY KEY,
+                user_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                created_at \(t.timestamp) NOT NULL,
+                last_seen_at \(t.timestamp) NOT NULL
+            )
+            """,
+            "CREATE INDEX web_sessions_user ON web_sessions (user_id)",
+            """
+            CREATE TABLE auth_tokens (
+                token_hash TEXT PRIMARY KEY,
+                user_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                family_id \(t.uuid) NOT NULL,
+                created_at \(t.timestamp) NOT NULL,
+                expires_at \(t.timestamp) NOT NULL,
+                revoked_at \(t.timestamp)
+            )
+            """,
+            "CREATE INDEX auth_tokens_user ON auth_tokens (user_id)",
+            "CREATE INDEX auth_tokens_family ON auth_tokens (family_id)",
+            """
+            CREATE TABLE login_failures (
+                throttle_key TEXT PRIMARY KEY,
+                failures \(t.integer) NOT NULL,
+                window_start \(t.timestamp) NOT NULL,
+                locked_until \(t.timestamp)
+            )
+            """,
+            """
+            CREATE TABLE quantity_samples (
+                id \(t.uuid) PRIMARY KEY,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                value \(t.double) NOT NULL,
+                start_at \(t.timestamp) NOT NULL,
+                end_at \(t.timestamp) NOT NULL,
+                \(provenance)
+            )
+            """,
+            "CREATE INDEX quantity_samples_owner_type_start ON quantity_samples (owner_id, type, start_at)",
+            """
+            CREATE TABLE category_samples (
+                id \(t.uuid) PRIMARY KEY,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                type TEXT NOT NULL,
+                value \(t.integer) NOT NULL,
+                start_at \(t.timestamp) NOT NULL,
+                end_at \(t.timestamp) NOT NULL,
+                \(provenance)
+            )
+            """,
+            "CREATE INDEX category_samples_owner_type_start ON category_samples (owner_id, type, start_at)",
+            """
+            CREATE TABLE workouts (
+                id \(t.uuid) PRIMARY KEY,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                activity_type TEXT NOT NULL,
+                start_at \(t.timestamp) NOT NULL,
+                end_at \(t.timestamp) NOT NULL,
+                active_energy_kcal \(t.double),
+                distance_m \(t.double),
+                \(provenance)
+            )
+            """,
+            "CREATE INDEX workouts_owner_start ON workouts (owner_id, start_at)",
+            """
+            CREATE TABLE workout_sets (
+                workout_id \(t.uuid) NOT NULL REFERENCES workouts (id) ON DELETE CASCADE,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                position \(t.integer) NOT NULL,
+                exercise TEXT NOT NULL,
+                reps \(t.integer),
+                load_kg \(t.double),
+                duration_s \(t.double),
+                rpe \(t.double),
+                PRIMARY KEY (workout_id, position)
+            )
+            """,
+            "CREATE INDEX workout_sets_owner ON workout_sets (owner_id)",
+            """
+            CREATE TABLE food_log_entries (
+                id \(t.uuid) PRIMARY KEY,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                consumed_at \(t.timestamp) NOT NULL,
+                meal_slot TEXT NOT NULL,
+                name TEXT NOT NULL,
+                grams \(t.double),
+                energy_kcal \(t.double) NOT NULL,
+                protein_g \(t.double) NOT NULL,
+                carbohydrate_g \(t.double) NOT NULL,
+                fat_g \(t.double) NOT NULL,
+                \(provenance)
+            )
+            """,
+            "CREATE INDEX food_log_entries_owner_consumed ON food_log_entries (owner_id, consumed_at)",
+            """
+            CREATE TABLE mood_check_ins (
+                id \(t.uuid) PRIMARY KEY,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                recorded_at \(t.timestamp) NOT NULL,
+                mood \(t.integer) NOT NULL,
+                energy \(t.integer),
+                stress \(t.integer),
+                note TEXT,
+                \(provenance)
+            )
+            """,
+            "CREATE INDEX mood_check_ins_owner_recorded ON mood_check_ins (owner_id, recorded_at)",
+        ]
+    }
+}

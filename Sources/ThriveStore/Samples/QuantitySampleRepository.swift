@@ -1,0 +1,56 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// One person's measured quantities (steps, heart rate, weight, …).
+public protocol QuantitySampleRepository: Sendable {
+    var owner: UserID { get }
+    /// Stores new samples in batches; a sample whose sync identifier is already stored replaces it
+    /// only when its sync version is newer.
+    func store(_ samples: [QuantitySample], at time: Date) async throws
+    func samples(of type: QuantityType?, in window: DateWindow, limit: Int?) async throws -> [QuantitySample]
+    func sample(id: SampleID) async throws -> QuantitySample?
+    func latest(of type: QuantityType) async throws -> QuantitySample?
+    func delete(id: SampleID) async throws -> Bool
+    func spans() async throws -> [QuantityType: RecordSpan]
+}
+
+extension QuantitySample: RecordMapping {
+    static let table = "quantity_samples"
+    static let timeColumn = "start_at"
+    static let columns = ["type", "value", "start_at", "end_at"]
+    var rowID: UUID { id.rawValue }
+    var columnValues: [any Encodable & Sendable] { [type.rawValue, value, start, end] }
+
+    static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> QuantitySample? {
+        guard let type = QuantityType(rawValue: try row.string("type")) else { return nil }
+        return QuantitySample(
+            id: SampleID(id), type: type, value: try row.double("value"), start: try row.date("start_at"),
+            end: try row.date("end_at"), source: source, sync: sync)
+    }
+}
+
+struct SQLQuantitySampleRepository: QuantitySampleRepository {
+    let records: RecordTable<QuantitySample>
+    var owner: UserID { records.owner }
+
+    func store(_ samples: [QuantitySample], at time: Date) async throws {
+        try await records.store(samples, at: time)
+    }
+
+    func samples(of type: QuantityType?, in window: DateWindow, limit: Int?) async throws -> [QuantitySample] {
+        try await records.list(in: window, limit: limit, where: type.map { ("type", $0.rawValue) })
+    }
+
+    func sample(id: SampleID) async throws -> QuantitySample? { try await records.find(id: id.rawValue) }
+
+    func latest(of type: QuantityType) async throws -> QuantitySample? {
+        try await records.latest(where: ("type", type.rawValue))
+    }
+
+    func delete(id: SampleID) async throws -> Bool { try await records.delete(id: id.rawValue) }
+
+    func spans() async throws -> [QuantityType: RecordSpan] {
+        try await records.spans(groupedBy: "type", as: QuantityType.init(rawValue:))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// One person's mood, energy and stress check-ins.
+public protocol MoodCheckInRepository: Sendable {
+    var owner: UserID { get }
+    func store(_ checkIns: [MoodCheckIn], at time: Date) async throws
+    func checkIns(in window: DateWindow, limit: Int?) async throws -> [MoodCheckIn]
+    func checkIn(id: MoodCheckInID) async throws -> MoodCheckIn?
+    func delete(id: MoodCheckInID) async throws -> Bool
+    func span() async throws -> RecordSpan
+}
+
+extension MoodCheckIn: RecordMapping {
+    static let table = "mood_check_ins"
+    static let timeColumn = "recorded_at"
+    static let columns = ["recorded_at", "mood", "energy", "stress", "note"]
+    var rowID: UUID { id.rawValue }
+    var columnValues: [any Encodable & Sendable] { [recordedAt, mood, energy, stress, note] }
+
+    static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> MoodCheckIn? {
+        MoodCheckIn(
+            id: MoodCheckInID(id), recordedAt: try row.date("recorded_at"), mood: try row.int("mood"),
+            energy: try row.optionalInt("energy"), stress: try row.optionalInt("stress"),
+            note: try row.optionalString("note"), source: source, sync: sync)
+    }
+}
+
+struct SQLMoodCheckInRepository: MoodCheckInRepository {
+    let records: RecordTable<MoodCheckIn>
+    var owner: UserID { records.owner }
+
+    func store(_ checkIns: [MoodCheckIn], at time: Date) async throws { try await records.store(checkIns, at: time) }
+
+    func checkIns(in window: DateWindow, limit: Int?) async throws -> [MoodCheckIn] {
+        try await records.list(in: window, limit: limit)
+    }
+
+    func checkIn(id: MoodCheckInID) async throws -> MoodCheckIn? { try await records.find(id: id.rawValue) }
+    func delete(id: MoodCheckInID) async throws -> Bool { try await records.delete(id: id.rawValue) }
+    func span() async throws -> RecordSpan { try await records.span() }
+}

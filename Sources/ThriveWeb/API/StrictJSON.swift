@@ -1,0 +1,136 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Reads JSON request bodies strictly and explains every refusal: a size limit per route, the
+/// content type, syntax, missing or mistyped fields (by path, e.g. `samples[3].value`), and fields
+/// the endpoint does not know, which are refused rather than silently dropped.
+enum StrictJSON {
+    static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let date = parseDate(text) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "expected an ISO 8601 date-time such as 2026-11-22T07:30:00Z"))
+            }
+            return date
+        }
+        return decoder
+    }
+
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// ISO 8601 date-times with a zone, with or without fractional seconds.
+    static func parseDate(_ text: String) -> Date? {
+        (try? Date.ISO8601FormatStyle().parse(text))
+            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+    }
+
+    static func decode<T: Codable>(
+        _ type: T.Type, from request: Request, context: AppRequestContext, limit: Int
+    ) async throws -> T {
+        if let contentType = request.headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
+            throw AppError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch {
+            throw AppError(
+                status: .contentTooLarge, code: "payload_too_large",
+                message: "The request body is larger than \(limit / 1024) KB. Send less data per request.")
+        }
+        let data = Data(buffer: buffer)
+        return try decode(type, from: data)
+    }
+
+    static func decode<T: Codable>(_ type: T.Type, from data: Data) throws -> T {
+        guard !data.isEmpty else { throw AppError.badRequest("The request body is empty; send a JSON object.") }
+        guard let input = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            throw AppError.badRequest("The request body is not valid JSON.")
+        }
+        let value: T
+        do {
+            value = try makeDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw describe(error)
+        }
+        let echoed = (try? makeEncoder().encode(value)).flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+        if let echoed, let unknown = firstUnknownKey(in: input, comparedTo: echoed, path: "") {
+            throw AppError.badRequest("Unknown field “\(unknown)”. Check its spelling against the API document.", field: unknown)
+        }
+        return value
+    }
+
+    /// A key present (and not null) in the input but absent from the decoded value was not understood.
+    private static func firstUnknownKey(in input: Any, comparedTo decoded: Any, path: String) -> String? {
+        if let object = input as? [String: Any] {
+            let known = decoded as? [String: Any] ?? [:]
+            for key in object.keys.sorted() {
+                let child = path.isEmpty ? key : "\(path).\(key)"
+                guard let value = object[key], !(value is NSNull) else { continue }
+                guard let decodedValue = known[key] else { return child }
+                if let unknown = firstUnknownKey(in: value, comparedTo: decodedValue, path: child) { return unknown }
+            }
+        } else if let array = input as? [Any], let decodedArray = decoded as? [Any], array.count == decodedArray.count {
+            for (index, element) in array.enumerated() {
+                if let unknown = firstUnknownKey(in: element, comparedTo: decodedArray[index], path: "\(path)[\(index)]") {
+                    return unknown
+                }
+            }
+        }
+        return nil
+    }
+
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+
+    private static func describe(_ error: DecodingError) -> AppError {
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return .badRequest("The field “\(field)” is required.", field: field)
+        case .typeMismatch(let type, let context):
+            let field = path(context.codingPath)
+            return .badRequest("The field “\(field)” must be \(describe(type)).", field: field)
+        case .valueNotFound(let type, let context):
+            let field = path(context.codingPath)
+            return .badRequest("The field “\(field)” must be \(describe(type)), not null.", field: field)
+        case .dataCorrupted(let context):
+            let field = path(context.codingPath)
+            if field.isEmpty { return .badRequest("The request body is not valid JSON.") }
+            return .badRequest("The field “\(field)” has an invalid value: \(context.debugDescription)", field: field)
+        @unknown default:
+            return .badRequest("The request body could not be read.")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "a whole number"
+        case is Double.Type, is Float.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        case is [String: Any].Type: "an object"
+        default: "a valid value"
+        }
+    }
+}

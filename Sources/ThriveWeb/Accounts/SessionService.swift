@@ -1,0 +1,64 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Browser sessions: a random token in an HttpOnly cookie, its hash in the database, ended by
+/// inactivity, by logout, or by logging out everywhere.
+public struct SessionService: Sendable {
+    public static let cookieName = "thrive_session"
+    /// Writing `last_seen_at` on every request would turn every page view into a write; once a minute
+    /// is precise enough for a 15-minute idle timeout.
+    static let touchInterval: TimeInterval = 60
+
+    let store: Store
+    let now: Now
+    let policy: SessionPolicy
+
+    public enum Resumption: Sendable {
+        case live(WebSession)
+        /// The cookie named a session that has timed out (and is now removed).
+        case ended
+        /// The cookie named no session at all.
+        case unknown
+    }
+
+    /// Creates a session inside the caller's transaction and returns the cookie's token.
+    public func start(for userID: UserID, in repositories: Repositories) async throws -> String {
+        let token = SecretTokens.make()
+        let time = now()
+        try await repositories.sessions.create(
+            WebSession(
+                tokenHash: SecretTokens.hash(token), userID: userID, csrfToken: SecretTokens.make(), createdAt: time,
+                lastSeenAt: time))
+        return token
+    }
+
+    public func resume(_ token: String) async throws -> Resumption {
+        guard SecretTokens.looksValid(token) else { return .unknown }
+        let hash = SecretTokens.hash(token)
+        guard var session = try await store.read({ try await $0.sessions.find(tokenHash: hash) }) else { return .unknown }
+        let time = now()
+        guard policy.isLive(createdAt: session.createdAt, lastSeenAt: session.lastSeenAt, now: time) else {
+            try await store.write { try await $0.sessions.delete(tokenHash: hash) }
+            return .ended
+        }
+        if time.timeIntervalSince(session.lastSeenAt) >= Self.touchInterval {
+            try await store.write { try await $0.sessions.touch(tokenHash: hash, at: time) }
+            session.lastSeenAt = time
+        }
+        return .live(session)
+    }
+
+    public func end(tokenHash: String) async throws {
+        try await store.write { try await $0.sessions.delete(tokenHash: tokenHash) }
+    }
+
+    /// Ends every browser session and revokes every API token of the person.
+    public func endEverywhere(for userID: UserID) async throws {
+        let time = now()
+        try await store.write { repositories in
+            try await repositories.sessions.deleteAll(for: userID)
+            try await repositories.authTokens.revokeAll(for: userID, at: time)
+        }
+    }
+}

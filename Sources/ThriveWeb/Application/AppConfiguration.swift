@@ -1,0 +1,89 @@
+import Foundation
+import Logging
+
+/// Everything an operator can set, each from a flag or an environment variable (the flag wins),
+/// with a safe default: loopback only, SQLite in `./data`.
+public struct AppConfiguration: Sendable, Hashable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var dataDirectory = "data"
+    /// `postgres://…` selects PostgreSQL; empty means SQLite in ``dataDirectory``.
+    public var databaseURL: String?
+    public var logLevel: Logger.Level = .info
+    /// Minutes without activity after which a browser session ends.
+    public var sessionIdleMinutes = 15
+    /// The address people reach Thrive at. When it is `https://…` (TLS at a proxy in front), cookies
+    /// are marked Secure and HSTS is sent.
+    public var publicURL: String?
+    /// bcrypt work factor; 12 takes ≥ 50 ms per hash on current hardware (see the benchmark).
+    public var bcryptCost = 12
+
+    public init() {}
+
+    /// The environment variables each setting reads, for `--help` and the README.
+    public enum Variable: String, CaseIterable, Sendable {
+        case host = "THRIVE_HOST"
+        case port = "THRIVE_PORT"
+        case dataDirectory = "THRIVE_DATA_DIR"
+        case databaseURL = "THRIVE_DATABASE_URL"
+        case logLevel = "THRIVE_LOG_LEVEL"
+        case sessionIdleMinutes = "THRIVE_SESSION_IDLE_MINUTES"
+        case publicURL = "THRIVE_PUBLIC_URL"
+        case bcryptCost = "THRIVE_BCRYPT_COST"
+    }
+
+    /// Reads the environment over the defaults. Invalid values are refused with a message naming the
+    /// variable, rather than silently replaced by a default.
+    public init(environment: [String: String]) throws(ConfigurationError) {
+        func value(_ variable: Variable) -> String? {
+            guard let text = environment[variable.rawValue]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+            else { return nil }
+            return text
+        }
+        if let host = value(.host) { self.host = host }
+        if let port = value(.port) { self.port = try Self.parsePort(port, source: Variable.port.rawValue) }
+        if let dataDirectory = value(.dataDirectory) { self.dataDirectory = dataDirectory }
+        databaseURL = value(.databaseURL)
+        if let level = value(.logLevel) { logLevel = try Self.parseLogLevel(level, source: Variable.logLevel.rawValue) }
+        if let minutes = value(.sessionIdleMinutes) {
+            sessionIdleMinutes = try Self.parseIdleMinutes(minutes, source: Variable.sessionIdleMinutes.rawValue)
+        }
+        publicURL = value(.publicURL)
+        if let cost = value(.bcryptCost) {
+            guard let parsed = Int(cost), (10...16).contains(parsed) else {
+                throw ConfigurationError("\(Variable.bcryptCost.rawValue) must be a whole number from 10 to 16.")
+            }
+            bcryptCost = parsed
+        }
+    }
+
+    public var usesTLS: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }
+
+    public static func parsePort(_ text: String, source: String) throws(ConfigurationError) -> Int {
+        guard let port = Int(text), (0...65_535).contains(port) else {
+            throw ConfigurationError("\(source) must be a port number from 0 to 65535, not “\(text)”.")
+        }
+        return port
+    }
+
+    public static func parseLogLevel(_ text: String, source: String) throws(ConfigurationError) -> Logger.Level {
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError("\(source) must be one of \(names).")
+        }
+        return level
+    }
+
+    public static func parseIdleMinutes(_ text: String, source: String) throws(ConfigurationError) -> Int {
+        guard let minutes = Int(text), (1...1_440).contains(minutes) else {
+            throw ConfigurationError("\(source) must be a whole number of minutes from 1 to 1440.")
+        }
+        return minutes
+    }
+}
+
+/// A setting that cannot be used, with what to change.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

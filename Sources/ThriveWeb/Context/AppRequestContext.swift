@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import ThriveCore
+import ThriveStore
+
+/// Who is making a request, and how they proved it.
+public struct Identity: Sendable, Hashable {
+    public enum Credential: Sendable, Hashable {
+        /// A browser session cookie (hash of its token).
+        case session(tokenHash: String)
+        /// An API bearer access token (its family, for logout).
+        case bearer(familyID: UUID)
+    }
+
+    public let userID: UserID
+    public let credential: Credential
+}
+
+/// Per-request state every handler can read: the caller's identity, the session's CSRF token for
+/// forms, and the client's address for login throttling.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The peer's IP address, when the transport knows it.
+    public let clientAddress: String?
+    public var identity: Identity?
+    /// The token the page's forms must send back (the session's, or the anonymous double-submit cookie).
+    public var csrfToken: String?
+    /// Set when the request carried a session cookie that has run out (idle or past its lifetime).
+    public var sessionEnded = false
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// JSON bodies are read by ``StrictJSON`` with per-route limits; this caps everything else.
+    public var maxUploadSize: Int { 4 * 1024 * 1024 }
+
+    public var requestDecoder: JSONDecoder { StrictJSON.makeDecoder() }
+    public var responseEncoder: JSONEncoder { StrictJSON.makeEncoder() }
+
+    /// The signed-in person, or a 401 that says how to sign in.
+    public func requireUser() throws -> UserID {
+        guard let identity else {
+            throw AppError(
+                status: .unauthorized, code: sessionEnded ? "session_expired" : "unauthenticated",
+                message: sessionEnded
+                    ? "Your session ended after a period without activity. Log in again."
+                    : "Log in first: send a bearer access token or a session cookie.")
+        }
+        return identity.userID
+    }
+}

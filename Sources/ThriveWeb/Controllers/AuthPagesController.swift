@@ -1,0 +1,133 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// Sign-up, login and logout pages for the browser.
+struct AuthPagesController {
+    let services: AppServices
+
+    struct LoginPage: Sendable {
+        var email = ""
+        var notice: String?
+        var errors = FormErrors()
+    }
+
+    struct SignupPage: Sendable {
+        struct Zone: Sendable {
+            let id: String
+            let selected: Bool
+        }
+        var displayName = ""
+        var email = ""
+        var metric = true
+        var timeZones: [Zone]
+        var errors = FormErrors()
+
+        init(selectedZone: String = "UTC") {
+            timeZones = TimeZone.knownTimeZoneIdentifiers.sorted().map { Zone(id: $0, selected: $0 == selectedZone) }
+            if !timeZones.contains(where: \.selected) {
+                timeZones.insert(Zone(id: "UTC", selected: true), at: 0)
+            }
+        }
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("login") { request, context -> Response in
+            if context.identity != nil { return .redirect(to: "/", type: .normal) }
+            var page = LoginPage()
+            page.notice = Self.notice(request.uri.queryParameters.get("notice"), context: context, idleMinutes: services.configuration.sessionIdleMinutes)
+            return services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page)
+        }
+
+        router.post("login") { request, context -> Response in
+            var request = request
+            let form = FormFields(try await request.collectBody(upTo: CSRFMiddleware.formLimit))
+            var page = LoginPage(email: form.text("email") ?? "")
+            guard let email = form.text("email"), let password = form["password"], !password.isEmpty else {
+                if form.text("email") == nil { page.errors.add("email", "Enter your e-mail address.") }
+                if (form["password"] ?? "").isEmpty { page.errors.add("password", "Enter your password.") }
+                return services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page, status: .unprocessableContent)
+            }
+            do {
+                let account = try await services.accounts.authenticate(email: email, password: password, clientAddress: context.clientAddress)
+                let token = try await services.store.write { try await services.sessions.start(for: account.id, in: $0) }
+                var response = Response.redirect(to: "/", type: .normal)
+                response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
+                return response
+            } catch let error as ValidationError {
+                page.errors.add(error)
+                return services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page, status: .unprocessableContent)
+            } catch let refusal as LoginRefusal {
+                let error = AuthAPIController.error(for: refusal, now: services.now())
+                page.errors.add("password", error.message)
+                var response = services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page, status: error.status)
+                if let retryAfter = error.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+                return response
+            }
+        }
+
+        router.get("signup") { _, context -> Response in
+            if context.identity != nil { return .redirect(to: "/", type: .normal) }
+            return services.renderer.render("signup", chrome: Chrome(title: "Create your account", context: context), content: SignupPage())
+        }
+
+        router.post("signup") { request, context -> Response in
+            var request = request
+            let form = FormFields(try await request.collectBody(upTo: CSRFMiddleware.formLimit))
+            var page = SignupPage(selectedZone: form.text("timeZone") ?? "UTC")
+            page.displayName = form.text("displayName") ?? ""
+            page.email = form.text("email") ?? ""
+            page.metric = form.text("unitSystem") != UnitSystem.imperial.rawValue
+            let profile = Profile(
+                displayName: form.text("displayName"),
+                unitSystem: page.metric ? .metric : .imperial,
+                timeZoneIdentifier: form.text("timeZone") ?? "UTC")
+            do {
+                let (_, token) = try await services.accounts.register(
+                    email: form["email"] ?? "", password: form["password"] ?? "", profile: profile
+                ) { repositories, account in
+                    try await services.sessions.start(for: account.id, in: repositories)
+                }
+                var response = Response.redirect(to: "/", type: .normal)
+                response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
+                return response
+            } catch let error as ValidationError {
+                page.errors.add(error)
+                return services.renderer.render("signup", chrome: Chrome(title: "Create your account", context: context), content: page, status: .unprocessableContent)
+            } catch StoreError.conflict {
+                page.errors.add("email", "An account with this e-mail already exists. Log in instead, or use another address.")
+                return services.renderer.render("signup", chrome: Chrome(title: "Create your account", context: context), content: page, status: .conflict)
+            }
+        }
+
+        router.post("logout") { _, context -> Response in
+            if case .session(let hash) = context.identity?.credential {
+                try await services.sessions.end(tokenHash: hash)
+            }
+            var response = Response.redirect(to: "/login?notice=logged-out", type: .normal)
+            response.setCookie(SessionCookie.expired(secure: services.configuration.usesTLS))
+            return response
+        }
+
+        router.post("logout-everywhere") { _, context -> Response in
+            let userID = try context.requireUser()
+            try await services.sessions.endEverywhere(for: userID)
+            var response = Response.redirect(to: "/login?notice=logged-out-everywhere", type: .normal)
+            response.setCookie(SessionCookie.expired(secure: services.configuration.usesTLS))
+            return response
+        }
+    }
+
+    static func notice(_ key: String?, context: AppRequestContext, idleMinutes: Int) -> String? {
+        if context.sessionEnded {
+            return "You were logged out after \(idleMinutes) minutes without activity. Log in again to continue."
+        }
+        switch key {
+        case "logged-out": return "You are logged out."
+        case "logged-out-everywhere": return "You are logged out on every device."
+        case "expired": return "Your session has ended. Log in again to continue."
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Creates (or re-creates) the demo person with generated data, in one transaction: either the whole
+/// demo person is there, or nothing is.
+public struct DemoSeeder: Sendable {
+    let store: Store
+    let hasher: any PasswordHasher
+    let now: Now
+    let ids: IDGenerator
+
+    public init(store: Store, hasher: any PasswordHasher, now: Now = .system, ids: IDGenerator = .random) {
+        self.store = store
+        self.hasher = hasher
+        self.now = now
+        self.ids = ids
+    }
+
+    public struct Outcome: Sendable {
+        public let account: Account
+        /// `false` when the demo person already existed and was left as it was.
+        public let created: Bool
+        public let recordCount: Int
+    }
+
+    /// Makes sure the demo person exists. With `refresh`, an existing demo person and all their data
+    /// are replaced by a fresh set ending today.
+    public func ensure(
+        refresh: Bool, scale: DemoScale = .standard, timeZone: TimeZone = .current,
+        progress: (@Sendable (_ daysDone: Int, _ totalDays: Int) -> Void)? = nil
+    ) async throws -> Outcome {
+        if !refresh, let existing = try await store.read({ try await $0.accounts.find(email: DemoPerson.email) }) {
+            return Outcome(account: existing, created: false, recordCount: 0)
+        }
+        let time = now()
+        let generator = DemoDataGenerator(
+            scale: scale, lastDay: LocalDate(time, in: timeZone), timeZone: timeZone, ids: ids, notAfter: time)
+        let account = Account(
+            id: ids.make(), email: DemoPerson.email, passwordHash: await hasher.hash(DemoPerson.password), createdAt: time)
+        let count = try await store.write { repositories in
+            if let existing = try await repositories.accounts.find(email: DemoPerson.email) {
+                _ = try await repositories.accounts.delete(existing.id)
+            }
+            try await repositories.accounts.create(account)
+            let records = repositories.records(of: account.id)
+            var pending = HealthRecords()
+            var total = 0
+            for (index, day) in generator.days().enumerated() {
+                pending.append(day.records)
+                if pending.count >= 50_000 || index == generator.dayCount - 1 {
+                    try await records.store(pending, at: time)
+                    total += pending.count
+                    pending = HealthRecords()
+                    progress?(index + 1, generator.dayCount)
+                }
+            }
+            let weight = try await records.quantitySamples.latest(of: .bodyMass)
+            try await records.profile.save(
+                DemoPerson.profile(
+                    timeZoneIdentifier: timeZone.identifier, latestWeight: weight.map { Mass(kilograms: $0.value) }),
+                at: time)
+            return total
+        }
+        return Outcome(account: account, created: true, recordCount: count)
+    }
+}

@@ -1,0 +1,31 @@
+import Hummingbird
+
+/// Accepts `Authorization: Bearer <access token>` on API routes. A token that is present but wrong
+/// or expired is refused at once with a 401 that says which, so clients know to refresh.
+struct BearerAuthMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let tokens: TokenService
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let header = request.headers[.authorization] else {
+            return try await next(request, context)
+        }
+        guard header.lowercased().hasPrefix("bearer ") else {
+            throw AppError(
+                status: .unauthorized, code: "invalid_token", message: "Send the access token as “Authorization: Bearer <token>”.")
+        }
+        var context = context
+        do {
+            context.identity = try await tokens.authenticate(accessToken: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+        } catch .expired {
+            throw AppError(
+                status: .unauthorized, code: "token_expired",
+                message: "The access token has expired. Get a new one from /api/v1/auth/refresh.")
+        } catch {
+            throw AppError(status: .unauthorized, code: "invalid_token", message: "The access token is not valid. Log in again.")
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+
+/// Cross-site request forgery protection for every state-changing request made with cookies.
+///
+/// Signed-in forms carry the session's synchroniser token; anonymous forms (login, sign-up) carry a
+/// token that must match the `thrive_csrf` cookie (double submit). Script calls to the API with a
+/// session cookie send the token in `X-CSRF-Token`. Bearer-token API calls carry no ambient
+/// credential and need no token.
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    static let cookieName = "thrive_csrf"
+    static let fieldName = "_csrf"
+    /// Forms are small; this bounds what is read before the token is checked.
+    static let formLimit = 64 * 1024
+    let secureCookies: Bool
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        var request = request
+        var issuedToken: String?
+        if context.csrfToken == nil {
+            if let cookie = request.cookies[Self.cookieName]?.value, SecretTokens.looksValid(cookie) {
+                context.csrfToken = cookie
+            } else {
+                issuedToken = SecretTokens.make()
+                context.csrfToken = issuedToken
+            }
+        }
+        if ![.get, .head, .options].contains(request.method) {
+            try await check(&request, context: context, issuedNow: issuedToken != nil)
+        }
+        var response = try await next(request, context)
+        // Only pages carry forms; API answers and files need no anonymous token.
+        let isPage = response.headers[.contentType]?.hasPrefix("text/html") ?? false
+        if let issuedToken, context.identity == nil, isPage {
+            response.setCookie(
+                Cookie(name: Self.cookieName, value: issuedToken, path: "/", secure: secureCookies, httpOnly: true, sameSite: .strict))
+        }
+        return response
+    }
+
+    private func check(_ request: inout Request, context: Context, issuedNow: Bool) async throws {
+        let isAPI = request.uri.path.hasPrefix("/api/")
+        if isAPI {
+            // Only cookie-authenticated API calls are forgeable.
+            guard request.headers[.authorization] == nil, case .session = context.identity?.credential else { return }
+            guard let sent = request.headers[.csrfToken], let expected = context.csrfToken,
+                SecretTokens.constantTimeEqual(sent, expected)
+            else { throw Self.refusal(api: true) }
+            return
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Self.formLimit)
+        } catch {
+            throw AppError(status: .contentTooLarge, code: "payload_too_large", message: "This form sent more data than allowed.")
+        }
+        let sent = request.headers[.csrfToken] ?? FormFields(body)[Self.fieldName]
+        guard !issuedNow, let sent, let expected = context.csrfToken, SecretTokens.constantTimeEqual(sent, expected) else {
+            throw Self.refusal(api: false)
+        }
+    }
+
+    static func refusal(api: Bool) -> AppError {
+        AppError(
+            status: .forbidden, code: "csrf_failed",
+            message: api
+                ? "Send the page's X-CSRF-Token header with requests made using a session cookie."
+                : "This form has expired or came from another site. Reload the page and try again (cookies must be enabled).")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Turns every thrown error into an answer a person can act on: `{ "error": { "code", "message" } }`
+/// under `/api/`, a friendly page elsewhere. Unexpected errors are logged by type only (their text can
+/// carry data) and shown as a generic 500.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let renderer: PageRenderer
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let appError = AppError(error)
+            if appError.status.code >= 500 {
+                context.logger.error("unhandled error", metadata: ["error.type": .string(String(reflecting: type(of: error)))])
+            }
+            var response =
+                Self.wantsJSON(request)
+                ? Self.json(appError)
+                : renderer.render("error", chrome: Chrome(title: Self.heading(appError), context: context), content: ErrorPage(appError, context: context), status: appError.status)
+            if let retryAfter = appError.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+            return response
+        }
+    }
+
+    static func wantsJSON(_ request: Request) -> Bool {
+        request.uri.path.hasPrefix("/api/") || request.uri.path == "/healthz"
+    }
+
+    static func json(_ error: AppError) -> Response {
+        struct Envelope: Encodable {
+            struct Body: Encodable {
+                let code: String
+                let message: String
+                let field: String?
+            }
+            let error: Body
+        }
+        let data = (try? StrictJSON.makeEncoder().encode(Envelope(error: .init(code: error.code, message: error.message, field: error.field)))) ?? Data()
+        return Response(
+            status: error.status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func heading(_ error: AppError) -> String {
+        switch error.status.code {
+        case 404: "Page not found"
+        case 403: "This form could not be sent"
+        case 401: "Please log in"
+        case 429: "Too many attempts"
+        case 400..<500: "Something is not right"
+        default: "Something went wrong"
+        }
+    }
+}
+
+/// What the error page shows.
+struct ErrorPage: Sendable {
+    struct Action: Sendable {
+        let href: String
+        let label: String
+    }
+
+    let heading: String
+    let message: String
+    let code: String
+    let action: Action
+
+    init(_ error: AppError, context: AppRequestContext) {
+        heading = ErrorMiddleware.heading(error)
+        message = error.message
+        code = "\(error.status.code) \(error.code)"
+        action =
+            context.identity == nil
+            ? Action(href: "/login", label: "Go to log in") : Action(href: "/", label: "Back to your dashboard")
+    }
+}

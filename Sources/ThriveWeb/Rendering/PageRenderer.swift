@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import Mustache
+
+/// The tab of the bottom navigation a page belongs to.
+enum Tab: String, Sendable {
+    case dashboard, pillars, insights, profile, none
+}
+
+/// What every page's layout needs besides its own content.
+struct Chrome: Sendable {
+    let title: String
+    let signedIn: Bool
+    let csrfToken: String?
+    let tab: Tab
+
+    init(title: String, context: AppRequestContext, tab: Tab = .none) {
+        self.title = title
+        self.signedIn = context.identity != nil
+        self.csrfToken = context.csrfToken
+        self.tab = tab
+    }
+}
+
+/// The object a template sees: the layout's fields first, then the page's own, by name.
+struct PageContext<Content>: MustacheParent {
+    let chrome: Chrome
+    let content: Content
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": return chrome.title
+        case "signedIn": return chrome.signedIn
+        case "csrfToken": return chrome.csrfToken ?? ""
+        case "tab": return [chrome.tab.rawValue: true]
+        default:
+            guard let value = Mirror(reflecting: content).children.first(where: { $0.label == name })?.value else {
+                return nil
+            }
+            let optional = Mirror(reflecting: value)
+            guard optional.displayStyle == .optional else { return value }
+            return optional.children.first?.value
+        }
+    }
+}
+
+/// Renders Mustache templates (shipped as resources) into HTML responses. Mustache escapes every
+/// value by default, so text a person typed can never become markup.
+public struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+
+    static func load() async throws -> PageRenderer {
+        guard let folder = Bundle.module.path(forResource: "templates", ofType: nil) else {
+            throw ConfigurationError("The page templates are missing from the installation.")
+        }
+        return PageRenderer(library: try await MustacheLibrary(directory: folder))
+    }
+
+    func render<Content>(
+        _ template: String, chrome: Chrome, content: Content, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let html = library.render(PageContext(chrome: chrome, content: content), withTemplate: template) ?? ""
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}

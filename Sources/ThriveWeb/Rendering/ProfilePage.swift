@@ -1,0 +1,22 @@
+import Foundation
+import ThriveCore
+
+/// The profile page's content.
+struct ProfilePage: Sendable {
+    let name: String
+    let email: String
+    let units: String
+    let timeZone: String
+    let memberSince: String
+    let idleMinutes: Int
+    let notice: String? = nil
+
+    init(account: Account, profile: Profile, idleMinutes: Int) {
+        name = profile.displayName ?? "Not set"
+        email = account.email.value
+        units = profile.unitSystem == .metric ? "Metric (kg, cm)" : "Imperial (lb, ft)"
+        timeZone = profile.timeZoneIdentifier
+        memberSince = DisplayFormat.date(account.createdAt, in: profile.timeZone)
+        self.idleMinutes = idleMinutes
+    }
+}

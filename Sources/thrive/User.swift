@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+struct User: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage accounts on this server.",
+        subcommands: [Create.self, List.self, Delete.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an account.",
+            discussion: "The password is read from standard input (--password-stdin) or asked for without echo; never pass it as an argument.")
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: "The account's e-mail address.")
+        var email: String
+
+        @Option(help: "The person's name (optional).")
+        var name: String?
+
+        @Option(help: "metric or imperial.")
+        var units: UnitSystem = .metric
+
+        @Option(name: .customLong("time-zone"), help: "Time zone, e.g. Europe/Berlin (default: this machine's).")
+        var timeZone: String?
+
+        @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
+        var passwordFromStandardInput = false
+
+        func run() async throws {
+            let password = try readPassword()
+            let configuration = try store.configuration()
+            let logger = Runtime.logger(configuration)
+            let database = try await Runtime.openStore(configuration, logger: logger)
+            let service = AccountService(store: database, hasher: Runtime.hasher(configuration), now: .system, ids: .random)
+            let profile = Profile(displayName: name, unitSystem: units, timeZoneIdentifier: timeZone ?? TimeZone.current.identifier)
+            do {
+                let (account, _) = try await service.register(email: email, password: password, profile: profile) { _, _ in () }
+                await database.close()
+                print("Created \(account.email) (\(account.id)).")
+            } catch {
+                await database.close()
+                throw ExitMessage(Self.message(for: error))
+            }
+        }
+
+        private func readPassword() throws -> String {
+            if passwordFromStandardInput {
+                guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else {
+                    throw ExitMessage("No password on standard input.")
+                }
+                return line
+            }
+            guard let typed = Terminal.readSecret(prompt: "Password for \(email): ") else {
+                throw ExitMessage("No password entered. Use --password-stdin to pipe one in.")
+            }
+            return typed
+        }
+
+        static func message(for error: any Error) -> String {
+            switch error {
+            case let error as ThriveCore.ValidationError: error.message
+            case StoreError.conflict: "An account with this e-mail already exists."
+            default: "\(error)"
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List accounts: e-mail, ID and creation date.")
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let configuration = try store.configuration()
+            let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
+            let accounts = try await database.read { try await $0.accounts.all() }
+            await database.close()
+            if accounts.isEmpty {
+                print("No accounts yet. Create one with: thrive user create --email you@example.com")
+                return
+            }
+            for account in accounts {
+                print("\(account.email)\t\(account.id)\t\(account.createdAt.formatted(.iso8601))")
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete an account and every record it owns.",
+            discussion: "This cannot be undone. Without --yes you are asked to type the e-mail address again.")
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: "The e-mail address of the account to delete.")
+        var email: String
+
+        @Flag(help: "Do not ask for confirmation.")
+        var yes = false
+
+        func run() async throws {
+            let address: EmailAddress
+            do {
+                address = try EmailAddress(email)
+            } catch {
+                throw ExitMessage(error.message)
+            }
+            if !yes {
+                print("Deleting \(address) removes the account and all its health data. Type the e-mail again to confirm: ", terminator: "")
+                guard Swift.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == address.value else {
+                    throw ExitMessage("Not confirmed; nothing was deleted.")
+                }
+            }
+            let configuration = try store.configuration()
+            let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
+            let deleted = try await database.write { repositories -> Bool in
+                guard let account = try await repositories.accounts.find(email: address) else { return false }
+                return try await repositories.accounts.delete(account.id)
+            }
+            await database.close()
+            guard deleted else { throw ExitMessage("No account has the e-mail \(address).") }
+            print("Deleted \(address) and all of its data.")
+        }
+    }
+}
+
+extension UnitSystem: ExpressibleByArgument {}
+
+/// A failure explained in one line, printed as "Error: …" with a non-zero exit status.
+struct ExitMessage: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import ThriveCore
+
+@Suite("Calendar dates")
+struct LocalDateTests {
+    @Test(arguments: [
+        ("2026-02-28", true), ("2024-02-29", true), ("2026-02-29", false), ("2026-04-31", false),
+        ("2026-13-01", false), ("26-01-01", false), ("2026-1-01", false), ("", false), ("2026-01-01T00:00", false),
+    ])
+    func parsesOnlyRealDays(text: String, valid: Bool) {
+        #expect((LocalDate(iso8601: text) != nil) == valid)
+    }
+
+    @Test func ageCountsBirthdaysInThePersonsOwnZone() throws {
+        let profile = Profile(dateOfBirth: LocalDate(year: 1990, month: 3, day: 14), timeZoneIdentifier: "Pacific/Auckland")
+        // 13 March 2026 23:30 UTC is already 14 March (12:30) in Auckland: the birthday has come.
+        let instant = try #require(ISO8601DateFormatter().date(from: "2026-03-13T23:30:00Z"))
+        #expect(profile.age(at: instant) == 36)
+        var westward = profile
+        westward.timeZoneIdentifier = "America/Los_Angeles"
+        #expect(westward.age(at: instant) == 35)
+    }
+
+    @Test func weekdaysFollowTheCalendar() {
+        // 22 November 2026 is a Sunday; 1 January 2000 was a Saturday.
+        #expect(LocalDate(year: 2026, month: 11, day: 22)!.weekday == 1)
+        #expect(LocalDate(year: 2000, month: 1, day: 1)!.weekday == 7)
+    }
+
+    @Test func addingDaysCrossesMonthsAndLeapDays() {
+        #expect(LocalDate(year: 2024, month: 2, day: 28)!.adding(days: 1).iso8601 == "2024-02-29")
+        #expect(LocalDate(year: 2026, month: 12, day: 31)!.adding(days: 1).iso8601 == "2027-01-01")
+        #expect(LocalDate(year: 2026, month: 3, day: 1)!.adding(days: -365).iso8601 == "2025-03-01")
+    }
+}
+
+@Suite("Units")
+struct UnitTests {
+    @Test func poundIsExactlyTheInternationalPound() {
+        // The 1959 international yard and pound agreement: 1 lb = 0.45359237 kg.
+        #expect(Mass(pounds: 1).kilograms == 0.453_592_37)
+        #expect(abs(Mass(kilograms: 100).pounds - 220.462_262) < 1e-6)
+    }
+
+    @Test func lengthsConvertThroughTheExactInch() {
+        #expect(abs(Length(feet: 5, inches: 10).metres - 1.778) < 1e-12)
+        #expect(abs(Length(centimetres: 254).totalInches - 100) < 1e-9)
+    }
+
+    @Test(arguments: [
+        (UnitSystem.metric, "72.5 kg", "178 cm"),
+        (UnitSystem.imperial, "159.8 lb", "5 ft 10 in"),
+    ])
+    func formatsInTheChosenUnits(system: UnitSystem, mass: String, length: String) {
+        #expect(system.format(Mass(kilograms: 72.5)) == mass)
+        #expect(system.format(Length(metres: 1.778)) == length)
+    }
+}
