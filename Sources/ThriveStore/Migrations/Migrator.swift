@@ -18,20 +18,10 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(_ database: Database, now: Date = Date()) async throws -> [Int] {
         let types = ColumnTypes(kind: database.kind)
-        try await database.write { sql in
-            try await sql.raw(
-                SQLQueryString(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations (version \(types.integer) PRIMARY KEY, name TEXT NOT NULL, applied_at \(types.timestamp) NOT NULL)"
-                )
-            ).run()
-        }
         var applied: [Int] = []
         for migration in migrations.sorted(by: { $0.version < $1.version }) {
             let didApply = try await database.write { sql in
-                if database.kind == .postgres {
-                    // Held until this transaction ends: a second server starting at the same moment waits here.
-                    try await sql.raw("SELECT pg_advisory_xact_lock(7419)").run()
-                }
+                try await prepareHistory(sql, types)
                 let done = try await sql.select().column("version").from("schema_migrations")
                     .where("version", .equal, migration.version).first()
                 guard done == nil else { return false }
@@ -51,9 +41,25 @@ public struct Migrator: Sendable {
 
     /// The versions already applied to `database`.
     public func appliedVersions(_ database: Database) async throws -> [Int] {
-        try await database.read { sql in
-            try await sql.select().column("version").from("schema_migrations").orderBy("version").all()
+        let types = ColumnTypes(kind: database.kind)
+        return try await database.write { sql in
+            try await prepareHistory(sql, types)
+            return try await sql.select().column("version").from("schema_migrations").orderBy("version").all()
                 .map { try $0.decode(column: "version", as: Int.self) }
         }
+    }
+
+    /// Serialises migrating processes and makes sure the history table exists, inside the caller's
+    /// transaction. On PostgreSQL an advisory lock, held until the transaction ends, makes a second
+    /// server starting at the same moment wait here; SQLite's write lock does the same on its own.
+    private func prepareHistory(_ sql: any SQLDatabase, _ types: ColumnTypes) async throws {
+        if types.kind == .postgres {
+            try await sql.raw("SELECT pg_advisory_xact_lock(7419)").run()
+        }
+        try await sql.raw(
+            SQLQueryString(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version \(types.integer) PRIMARY KEY, name TEXT NOT NULL, applied_at \(types.timestamp) NOT NULL)"
+            )
+        ).run()
     }
 }

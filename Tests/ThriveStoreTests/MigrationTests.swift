@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import ThriveCore
+import ThriveStore
+
+@Suite("Migrations")
+struct MigrationTests {
+    @Test(arguments: TestStores.kinds)
+    func aFreshDatabaseReachesTheLatestSchemaAndASecondRunChangesNothing(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store async throws in
+            let migrator = Migrator()
+            #expect(try await migrator.appliedVersions(store.database) == [migrator.latestVersion])
+            #expect(try await migrator.migrate(store.database).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestStores.kinds)
+    func serversStartingTogetherMigrateOnce(kind: DatabaseKind) async throws {
+        let (location, cleanup) = try await TestStores.makeLocation(kind)
+        let first = try await Database.open(location, logger: TestStores.logger)
+        let second = try await Database.open(location, logger: TestStores.logger)
+        async let a = Migrator().migrate(first)
+        async let b = Migrator().migrate(second)
+        let applied = try await a + b
+        #expect(applied == [1])
+        #expect(try await Migrator().appliedVersions(first) == [1])
+        await first.close()
+        await second.close()
+        try await cleanup()
+    }
+}
