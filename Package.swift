@@ -98,6 +98,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ThriveCLITests",
+            dependencies: ["thrive", "ThriveCore"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ThriveWebTests",
             dependencies: [
                 "ThriveCore",

@@ -37,7 +37,8 @@ enum StrictJSON {
     static func decode<T: Codable>(
         _ type: T.Type, from request: Request, context: AppRequestContext, limit: Int
     ) async throws -> T {
-        if let contentType = request.headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
+        // Requiring the JSON type also stops cross-site forms, which cannot send it without a CORS preflight.
+        guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("application/json") else {
             throw AppError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
         }
         let buffer: ByteBuffer
@@ -109,6 +110,7 @@ enum StrictJSON {
             return .badRequest("The field “\(field)” is required.", field: field)
         case .typeMismatch(let type, let context):
             let field = path(context.codingPath)
+            if field.isEmpty { return .badRequest("The request body must be \(describe(type)).") }
             return .badRequest("The field “\(field)” must be \(describe(type)).", field: field)
         case .valueNotFound(let type, let context):
             let field = path(context.codingPath)

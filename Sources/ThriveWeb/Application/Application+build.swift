@@ -33,6 +33,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     HealthController(store: services.store).addRoutes(to: router)
     let api = router.group("api/v1").add(middleware: BearerAuthMiddleware(tokens: services.tokens))
     MobileController(services: services).addRoutes(to: api)
+    try OpenAPIController().addRoutes(to: api)
     AuthAPIController(services: services).addRoutes(to: api.group("auth"))
     AccountAPIController(services: services).addRoutes(to: api)
     SamplesAPIController(services: services).addRoutes(to: api.group("samples"))

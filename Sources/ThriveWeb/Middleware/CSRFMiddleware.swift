@@ -45,8 +45,10 @@ struct CSRFMiddleware: RouterMiddleware {
     private func check(_ request: inout Request, context: Context, issuedNow: Bool) async throws {
         let isAPI = request.uri.path.hasPrefix("/api/")
         if isAPI {
-            // Only cookie-authenticated API calls are forgeable.
-            guard request.headers[.authorization] == nil, case .session = context.identity?.credential else { return }
+            // Only cookie-authenticated API calls are forgeable; the token endpoints ignore cookies.
+            guard request.headers[.authorization] == nil, !request.uri.path.hasPrefix("/api/v1/auth/"),
+                case .session = context.identity?.credential
+            else { return }
             guard let sent = request.headers[.csrfToken], let expected = context.csrfToken,
                 SecretTokens.constantTimeEqual(sent, expected)
             else { throw Self.refusal(api: true) }

@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import ThriveCore
+
+/// Runs the real `thrive` executable, as a person would from a terminal.
+struct Thrive {
+    let dataDirectory: URL
+
+    init() {
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-cli-\(UUID().uuidString)")
+    }
+
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("thrive")
+    }
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// Runs with this instance's data folder (unless `environment` names a database) and returns what it printed.
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("THRIVE_") }
+        env["THRIVE_DATA_DIR"] = dataDirectory.path
+        env["THRIVE_BCRYPT_COST"] = "10"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe()
+        let errors = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+}
+
+@Suite("The thrive command")
+struct CommandLineTests {
+    @Test func reportsItsVersionAndExplainsItsCommands() throws {
+        let thrive = Thrive()
+        #expect(try thrive.run(["--version"]).output == "\(AppVersion.current)\n")
+        let help = try thrive.run(["serve", "--help"]).output
+        for flag in ["--host", "--port", "--data-dir", "--database-url", "--log-level", "--demo", "THRIVE_PORT", "THRIVE_DATABASE_URL"] {
+            #expect(help.contains(flag), "serve --help mentions \(flag)")
+        }
+        #expect(try thrive.run(["user", "--help"]).output.contains("create"))
+    }
+
+    @Test func migratesOnceThenReportsUpToDate() throws {
+        let thrive = Thrive()
+        defer { thrive.cleanUp() }
+        let first = try thrive.run(["migrate"])
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("Applied migrations 1"))
+        #expect(try thrive.run(["migrate"]).output.contains("The schema is up to date (version 1)."))
+    }
+
+    @Test func createsListsAndDeletesAccounts() throws {
+        let thrive = Thrive()
+        defer { thrive.cleanUp() }
+        let created = try thrive.run(["user", "create", "--email", "Ann@Example.com", "--password-stdin", "--name", "Ann"], input: "correct-horse-9\n")
+        #expect(created.status == 0, "\(created.errors)")
+        #expect(created.output.hasPrefix("Created ann@example.com"))
+        #expect(!created.output.contains("correct-horse-9"))
+
+        let duplicate = try thrive.run(["user", "create", "--email", "ann@example.com", "--password-stdin"], input: "another-pass-1\n")
+        #expect(duplicate.status != 0)
+        #expect(duplicate.errors.contains("An account with this e-mail already exists."))
+
+        let weak = try thrive.run(["user", "create", "--email", "bob@example.com", "--password-stdin"], input: "short\n")
+        #expect(weak.status != 0)
+        #expect(weak.errors.contains("Use at least 8 characters for your password."))
+
+        let listed = try thrive.run(["user", "list"])
+        #expect(listed.output.split(separator: "\n").count == 1)
+        #expect(listed.output.hasPrefix("ann@example.com\t"))
+
+        let unconfirmed = try thrive.run(["user", "delete", "--email", "ann@example.com"], input: "someone@else.com\n")
+        #expect(unconfirmed.status != 0)
+        #expect(unconfirmed.errors.contains("Not confirmed; nothing was deleted."))
+        #expect(try thrive.run(["user", "delete", "--email", "ann@example.com", "--yes"]).output == "Deleted ann@example.com and all of its data.\n")
+        #expect(try thrive.run(["user", "list"]).output.hasPrefix("No accounts yet."))
+        let missing = try thrive.run(["user", "delete", "--email", "ann@example.com", "--yes"])
+        #expect(missing.errors.contains("No account has the e-mail ann@example.com."))
+    }
+
+    @Test func refusesInvalidSettingsWithTheirName() throws {
+        let thrive = Thrive()
+        defer { thrive.cleanUp() }
+        let port = try thrive.run(["serve"], environment: ["THRIVE_PORT": "eighty"])
+        #expect(port.status != 0)
+        #expect(port.errors.contains("THRIVE_PORT must be a port number from 0 to 65535, not “eighty”."))
+        let url = try thrive.run(["migrate", "--database-url", "mysql://localhost/thrive"])
+        #expect(url.errors.contains("The database URL must look like postgres://user:password@host:5432/database."))
+        let level = try thrive.run(["migrate", "--log-level", "loud"])
+        #expect(level.errors.contains("--log-level must be one of trace, debug, info, notice, warning, error, critical."))
+    }
+
+    @Test func serveWithDemoStartsAServerAPersonCanLogInTo() async throws {
+        let thrive = Thrive()
+        defer { thrive.cleanUp() }
+        let port = Int.random(in: 20_000...40_000)
+        let process = Process()
+        process.executableURL = Thrive.executable
+        process.arguments = ["serve", "--demo", "--port", String(port), "--data-dir", thrive.dataDirectory.path]
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("THRIVE_") }
+        env["THRIVE_BCRYPT_COST"] = "10"
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        var health: String?
+        for _ in 0..<300 where health == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            if let (data, _) = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!) {
+                health = String(decoding: data, as: UTF8.self)
+            }
+        }
+        #expect(health == #"{"database":"ok","status":"ok"}"#)
+        process.terminate()
+        process.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(printed.contains("Created the demo person with"))
+        #expect(printed.contains("E-mail \(DemoPerson.email)"))
+        #expect(printed.contains("Password \(DemoPerson.password)"))
+        #expect(printed.contains("Thrive is running at http://127.0.0.1:\(port)"))
+        #expect(process.terminationStatus == 0, "Ctrl-C / SIGTERM shuts down cleanly")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+@Suite("Demo person")
+struct DemoPersonTests {
+    @Test func theDemoPersonLogsInToAYearOfData() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-22T18:30:00Z")!)
+        let app = try await TestApp.make(clock: clock)
+        let seeder = DemoSeeder(store: app.store, hasher: TestApp.hasher, now: clock.source, ids: .seeded(3))
+        let zone = TimeZone(identifier: "Europe/London")!
+        let created = try await seeder.ensure(refresh: false, timeZone: zone)
+        #expect(created.created)
+        #expect(created.recordCount > 50_000)
+        let again = try await seeder.ensure(refresh: false, timeZone: zone)
+        #expect(!again.created, "an existing demo person is left alone")
+        #expect(again.account.id == created.account.id)
+
+        try await app.test { browser in
+            let login = try await browser.logIn(email: DemoPerson.email.value, password: DemoPerson.password)
+            #expect(login.location == "/")
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Good evening, Alex"))
+            #expect(home.text.contains("records over <strong>365</strong> days"))
+            #expect(home.text.contains("<th scope=\"row\">Workouts</th>"))
+            #expect(home.text.contains("<th scope=\"row\">Mood check-ins</th>"))
+            #expect(home.text.contains("to 22 Nov 2026"))
+        }
+    }
+
+    @Test func refreshingReplacesTheDemoPersonAndAllTheirData() async throws {
+        let app = try await TestApp.make()
+        let seeder = DemoSeeder(store: app.store, hasher: TestApp.hasher, now: app.clock.source, ids: .random)
+        let first = try await seeder.ensure(refresh: true, timeZone: TimeZone(identifier: "UTC")!)
+        let second = try await seeder.ensure(refresh: true, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(first.account.id != second.account.id)
+        let (accounts, oldSummary, newSummary) = try await app.store.read { repositories in
+            (
+                try await repositories.accounts.all().count,
+                try await repositories.records(of: first.account.id).summary(),
+                try await repositories.records(of: second.account.id).summary()
+            )
+        }
+        #expect(accounts == 1)
+        #expect(oldSummary.isEmpty)
+        #expect(newSummary.total.count == second.recordCount)
+        await app.cleanup()
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Testing
+import ThriveCore
+import ThriveWeb
+
+@Suite("OpenAPI document")
+struct OpenAPIDocumentTests {
+    /// "get /api/v1/me" for every documented operation.
+    static func documentedOperations(_ document: JSONValue) -> Set<String> {
+        var operations = Set<String>()
+        for (path, item) in document["paths"]?.objectValue ?? [:] {
+            for method in (item.objectValue ?? [:]).keys where ["get", "post", "put", "patch", "delete"].contains(method) {
+                operations.insert("\(method) \(path)")
+            }
+        }
+        return operations
+    }
+
+    @Test func everyAPIRouteIsDocumentedAndEveryDocumentedRouteExists() async throws {
+        let app = try await TestApp.make()
+        let router = try await buildRouter(app.configuration, dependencies: app.dependencies)
+        await app.cleanup()
+        let routed = Set(
+            router.routes
+                .map { "\($0.method.rawValue.lowercased()) \($0.path.description.hasPrefix("/") ? "" : "/")\($0.path)" }
+                .filter { $0.contains(" /api/") || $0.hasSuffix(" /healthz") }
+                .map { $0.replacingOccurrences(of: #":([A-Za-z]+)"#, with: "{$1}", options: .regularExpression) })
+        let document = try JSONValue.parse(String(decoding: try Self.documentData(), as: UTF8.self))
+        #expect(document["openapi"]?.stringValue == "3.1.0")
+        #expect(routed == Self.documentedOperations(document))
+        #expect(routed.count >= 10)
+    }
+
+    @Test func answersMatchTheirDocumentedSchemas() async throws {
+        try await TestApp.make().test { browser in
+            let document = try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text)
+            let check = SchemaCheck(document: document)
+            func expectMatches(_ reply: Reply, _ path: String, _ method: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+                let schema = try #require(
+                    document["paths"]?[path]?[method]?["responses"]?[String(reply.status.code)]?["content"]?["application/json"]?["schema"],
+                    "\(method) \(path) documents no \(reply.status.code) answer", sourceLocation: sourceLocation)
+                let problems = check.problems(try JSONValue.parse(reply.text), against: schema)
+                #expect(problems.isEmpty, "\(method) \(path) \(reply.status.code): \(problems)", sourceLocation: sourceLocation)
+            }
+            try expectMatches(try await browser.get("/healthz"), "/healthz", "get")
+            try expectMatches(try await browser.get("/api/v1/mobile/version"), "/api/v1/mobile/version", "get")
+            try expectMatches(try await browser.get("/api/v1/mobile/version?current=0.1"), "/api/v1/mobile/version", "get")
+            try expectMatches(try await browser.get("/api/v1/mobile/version?current=x"), "/api/v1/mobile/version", "get")
+            try expectMatches(try await browser.get("/api/v1/mobile/config"), "/api/v1/mobile/config", "get")
+
+            try await browser.signUp()
+            let login = try await browser.json(.post, "/api/v1/auth/login", #"{"email":"ann@example.com","password":"correct-horse-9"}"#)
+            try expectMatches(login, "/api/v1/auth/login", "post")
+            try expectMatches(try await browser.json(.post, "/api/v1/auth/login", #"{"email":1}"#), "/api/v1/auth/login", "post")
+            let tokens = try login.decode(Tokens.self)
+            let refreshed = try await browser.json(.post, "/api/v1/auth/refresh", #"{"refreshToken":"\#(tokens.refreshToken)"}"#)
+            try expectMatches(refreshed, "/api/v1/auth/refresh", "post")
+            let access = try refreshed.decode(Tokens.self).accessToken
+
+            let upload = #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":812,"start":"2026-11-20T07:00:00Z","end":"2026-11-20T08:00:00Z","source":{"name":"iPhone","kind":"device"},"syncIdentifier":"steps-7"}],"categorySamples":[{"type":"HKCategoryTypeIdentifierMindfulSession","value":0,"start":"2026-11-20T07:00:00Z","end":"2026-11-20T07:10:00Z","source":{"name":"Breathe"},"syncIdentifier":"mind-1"}]}"#
+            try expectMatches(try await browser.json(.post, "/api/v1/samples", upload, bearer: access), "/api/v1/samples", "post")
+            try expectMatches(try await browser.json(.post, "/api/v1/samples", #"{"x":1}"#, bearer: access), "/api/v1/samples", "post")
+            try expectMatches(
+                try await browser.json(.get, "/api/v1/samples?type=HKQuantityTypeIdentifierStepCount", bearer: access), "/api/v1/samples", "get")
+            try expectMatches(
+                try await browser.json(.get, "/api/v1/samples?type=HKCategoryTypeIdentifierMindfulSession", bearer: access), "/api/v1/samples", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/me", bearer: access), "/api/v1/me", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/me"), "/api/v1/me", "get")
+        }
+    }
+
+    static func documentData() throws -> Data {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ThriveWeb/Resources/openapi.json")
+        return try Data(contentsOf: url)
+    }
+}

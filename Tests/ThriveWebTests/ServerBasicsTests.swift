@@ -1,0 +1,90 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+import ThriveWeb
+
+@Suite("Server basics")
+struct ServerBasicsTests {
+    @Test func healthAndVersionAnswerWithoutLogin() async throws {
+        try await TestApp.make().test { browser in
+            let health = try await browser.get("/healthz")
+            #expect(health.status == .ok)
+            #expect(health.text == #"{"database":"ok","status":"ok"}"#)
+            let version = try await browser.get("/api/v1/mobile/version")
+            #expect(version.status == .ok)
+            #expect(version.text == #"{"apiVersion":"v1","minimumSupportedVersion":"1.0.0","serverVersion":"\#(AppVersion.current)"}"#)
+            #expect(try await browser.get("/api/v1/mobile/version?current=0.9.3").text.contains(#""updateRequired":true"#))
+            #expect(try await browser.get("/api/v1/mobile/version?current=1.2").text.contains(#""updateRequired":false"#))
+            let bad = try await browser.get("/api/v1/mobile/version?current=latest")
+            #expect(bad.status == .badRequest)
+            #expect(bad.error?.code == "bad_request")
+            #expect(bad.error?.field == "current")
+        }
+    }
+
+    @Test func configTellsClientsTheLimitsAndTimeouts() async throws {
+        try await TestApp.make(configure: { $0.sessionIdleMinutes = 20 }).test { browser in
+            let config = try await browser.get("/api/v1/mobile/config")
+            #expect(config.status == .ok)
+            #expect(config.text.contains(#""idleTimeoutSeconds":1200"#))
+            #expect(config.text.contains(#""maxSamplesPerRequest":5000"#))
+            #expect(config.text.contains(#""unitSystems":["metric","imperial"]"#))
+        }
+    }
+
+    @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
+        try await TestApp.make().test { browser in
+            for path in ["/login", "/api/v1/mobile/version", "/no-such-page", "/assets/app.css"] {
+                let reply = try await browser.get(path)
+                let csp = try #require(reply.headers[.contentSecurityPolicy], "\(path)")
+                #expect(csp.contains("script-src 'self'"))
+                #expect(!csp.contains("unsafe-inline"))
+                #expect(csp.contains("frame-ancestors 'none'"))
+                #expect(reply.headers[.xContentTypeOptions] == "nosniff")
+                #expect(reply.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+                #expect(reply.headers[.strictTransportSecurity] == nil, "no HSTS over plain HTTP")
+                #expect(reply.headers[HTTPField.Name("X-Request-ID")!]?.isEmpty == false)
+            }
+            #expect(try await browser.get("/login").headers[.cacheControl] == "no-store")
+            #expect(try await browser.get("/assets/app.css").headers[.cacheControl] == "max-age=3600")
+        }
+    }
+
+    @Test func behindTLSCookiesAreSecureAndHSTSIsSent() async throws {
+        try await TestApp.make(configure: { $0.publicURL = "https://thrive.example.org" }).test { browser in
+            let page = try await browser.get("/login")
+            #expect(page.headers[.strictTransportSecurity] == "max-age=31536000; includeSubDomains")
+            #expect(page.headers[.setCookie]?.contains("Secure") == true)
+        }
+    }
+
+    @Test func unknownAddressesGetAPageOrAJSONError() async throws {
+        try await TestApp.make().test { browser in
+            let page = try await browser.get("/definitely-not-here")
+            #expect(page.status == .notFound)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.text.contains("<h1 id=\"error-title\">Page not found</h1>"))
+            #expect(page.text.contains("href=\"/login\""))
+            let api = try await browser.get("/api/v1/nothing")
+            #expect(api.status == .notFound)
+            #expect(api.error?.code == "not_found")
+            let wrongMethod = try await browser.json(.delete, "/api/v1/mobile/version")
+            #expect([.notFound, .methodNotAllowed].contains(wrongMethod.status))
+            #expect(wrongMethod.error != nil)
+        }
+    }
+
+    @Test func pagesNeedALoginAndSendYouToIt() async throws {
+        try await TestApp.make().test { browser in
+            for path in ["/", "/pillars", "/insights", "/profile"] {
+                let reply = try await browser.get(path)
+                #expect(reply.status == .seeOther)
+                #expect(reply.location == "/login")
+            }
+            let me = try await browser.get("/api/v1/me")
+            #expect(me.status == .unauthorized)
+            #expect(me.error?.code == "unauthenticated")
+        }
+    }
+}

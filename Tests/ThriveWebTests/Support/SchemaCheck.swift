@@ -1,0 +1,109 @@
+import Foundation
+
+/// A JSON value with its exact kind (JSONSerialization blurs booleans, integers and decimals).
+indirect enum JSONValue: Decodable {
+    case null, bool(Bool), integer(Int), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    static func parse(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var objectValue: [String: JSONValue]? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+}
+
+/// Checks a JSON value against the subset of JSON Schema the OpenAPI document uses: `$ref`, `type`,
+/// `properties`, `required`, `additionalProperties`, `items`, `enum`, `const` and `format: date-time`.
+/// Returns the problems found, each with its path.
+struct SchemaCheck {
+    let document: JSONValue
+
+    func problems(_ value: JSONValue, against schema: JSONValue, at path: String = "$") -> [String] {
+        if let reference = schema["$ref"]?.stringValue {
+            let name = String(reference.split(separator: "/").last ?? "")
+            guard let target = document["components"]?["schemas"]?[name] else { return ["\(path): unresolved \(reference)"] }
+            return problems(value, against: target, at: path)
+        }
+        var found: [String] = []
+        if case .array(let allowed)? = schema["enum"], case .string(let text) = value,
+            !allowed.contains(where: { $0.stringValue == text })
+        {
+            found.append("\(path): \(text) is not an allowed value")
+        }
+        if let constant = schema["const"]?.stringValue, value.stringValue != constant {
+            found.append("\(path): expected \(constant)")
+        }
+        switch schema["type"]?.stringValue {
+        case "object":
+            guard case .object(let object) = value else { return found + ["\(path): expected an object"] }
+            let properties = schema["properties"]?.objectValue ?? [:]
+            if case .array(let required)? = schema["required"] {
+                for key in required.compactMap(\.stringValue) where object[key] == nil {
+                    found.append("\(path).\(key): required but missing")
+                }
+            }
+            for (key, child) in object {
+                if let property = properties[key] {
+                    found += problems(child, against: property, at: "\(path).\(key)")
+                } else if let extra = schema["additionalProperties"], case .object = extra {
+                    found += problems(child, against: extra, at: "\(path).\(key)")
+                } else if case .bool(false)? = schema["additionalProperties"] {
+                    found.append("\(path).\(key): not in the schema")
+                }
+            }
+        case "array":
+            guard case .array(let array) = value else { return found + ["\(path): expected an array"] }
+            if let items = schema["items"] {
+                for (index, element) in array.enumerated() { found += problems(element, against: items, at: "\(path)[\(index)]") }
+            }
+        case "string":
+            guard case .string(let text) = value else { return found + ["\(path): expected a string"] }
+            if schema["format"]?.stringValue == "date-time", (try? Date.ISO8601FormatStyle().parse(text)) == nil {
+                found.append("\(path): \(text) is not a date-time")
+            }
+        case "integer":
+            guard case .integer = value else { return found + ["\(path): expected an integer"] }
+        case "number":
+            switch value {
+            case .integer, .number: break
+            default: found.append("\(path): expected a number")
+            }
+        case "boolean":
+            guard case .bool = value else { return found + ["\(path): expected true or false"] }
+        default:
+            break
+        }
+        return found
+    }
+}
