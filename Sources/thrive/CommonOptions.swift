@@ -15,7 +15,9 @@ struct StoreOptions: ParsableArguments {
         help: "postgres://user:password@host:5432/database to use PostgreSQL instead of SQLite. [env: THRIVE_DATABASE_URL]")
     var databaseURL: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. [env: THRIVE_LOG_LEVEL] (default: info)")
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical. [env: THRIVE_LOG_LEVEL] (default: info)")
     var logLevel: String?
 
     /// The environment's configuration with these flags laid over it.
@@ -48,7 +50,8 @@ enum Runtime {
     }
 
     static func openStore(_ configuration: AppConfiguration, logger: Logger, migrate: Bool = true) async throws -> Store {
-        let location = try DatabaseLocation.resolve(databaseURL: configuration.databaseURL, dataDirectory: configuration.dataDirectory)
+        let location = try DatabaseLocation.resolve(
+            databaseURL: configuration.databaseURL, dataDirectory: configuration.dataDirectory)
         var storeLogger = logger
         // The database drivers log connection events at debug; keep them quiet unless asked for trace.
         storeLogger.logLevel = configuration.logLevel == .trace ? .trace : max(configuration.logLevel, .info)

@@ -17,7 +17,8 @@ struct Migrate: AsyncParsableCommand {
             print(
                 applied.isEmpty
                     ? "The schema is up to date (version \(versions.last ?? 0))."
-                    : "Applied migrations \(applied.map(String.init).joined(separator: ", ")); the schema is at version \(versions.last ?? 0).")
+                    : "Applied migrations \(applied.map(String.init).joined(separator: ", ")); the schema is at version \(versions.last ?? 0)."
+            )
         } catch {
             await database.close()
             throw error

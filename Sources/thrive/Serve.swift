@@ -18,10 +18,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to listen on. [env: THRIVE_PORT] (default: 8080)")
     var port: Int?
 
-    @Option(name: .customLong("session-idle-minutes"), help: "Log browser sessions out after this many idle minutes. [env: THRIVE_SESSION_IDLE_MINUTES] (default: 15)")
+    @Option(
+        name: .customLong("session-idle-minutes"),
+        help: "Log browser sessions out after this many idle minutes. [env: THRIVE_SESSION_IDLE_MINUTES] (default: 15)")
     var sessionIdleMinutes: Int?
 
-    @Option(name: .customLong("public-url"), help: "The https:// address people use, when TLS ends at a proxy in front; turns on Secure cookies and HSTS. [env: THRIVE_PUBLIC_URL]")
+    @Option(
+        name: .customLong("public-url"),
+        help:
+            "The https:// address people use, when TLS ends at a proxy in front; turns on Secure cookies and HSTS. [env: THRIVE_PUBLIC_URL]"
+    )
     var publicURL: String?
 
     @Flag(help: "Create the demo person if absent and print how to log in.")
@@ -32,7 +38,8 @@ struct Serve: AsyncParsableCommand {
         if let host { configuration.host = host }
         if let port { configuration.port = try AppConfiguration.parsePort(String(port), source: "--port") }
         if let sessionIdleMinutes {
-            configuration.sessionIdleMinutes = try AppConfiguration.parseIdleMinutes(String(sessionIdleMinutes), source: "--session-idle-minutes")
+            configuration.sessionIdleMinutes = try AppConfiguration.parseIdleMinutes(
+                String(sessionIdleMinutes), source: "--session-idle-minutes")
         }
         if let publicURL { configuration.publicURL = publicURL }
 

@@ -12,7 +12,9 @@ struct User: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create an account.",
-            discussion: "The password is read from standard input (--password-stdin) or asked for without echo; never pass it as an argument.")
+            discussion:
+                "The password is read from standard input (--password-stdin) or asked for without echo; never pass it as an argument."
+        )
 
         @OptionGroup var store: StoreOptions
 
@@ -37,7 +39,8 @@ struct User: AsyncParsableCommand {
             let logger = Runtime.logger(configuration)
             let database = try await Runtime.openStore(configuration, logger: logger)
             let service = AccountService(store: database, hasher: Runtime.hasher(configuration), now: .system, ids: .random)
-            let profile = Profile(displayName: name, unitSystem: units, timeZoneIdentifier: timeZone ?? TimeZone.current.identifier)
+            let profile = Profile(
+                displayName: name, unitSystem: units, timeZoneIdentifier: timeZone ?? TimeZone.current.identifier)
             do {
                 let (account, _) = try await service.register(email: email, password: password, profile: profile) { _, _ in () }
                 await database.close()
@@ -111,7 +114,9 @@ struct User: AsyncParsableCommand {
                 throw ExitMessage(error.message)
             }
             if !yes {
-                print("Deleting \(address) removes the account and all its health data. Type the e-mail again to confirm: ", terminator: "")
+                print(
+                    "Deleting \(address) removes the account and all its health data. Type the e-mail again to confirm: ",
+                    terminator: "")
                 guard Swift.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == address.value else {
                     throw ExitMessage("Not confirmed; nothing was deleted.")
                 }

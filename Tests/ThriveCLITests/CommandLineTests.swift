@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import ThriveCore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Runs the real `thrive` executable, as a person would from a terminal.
 struct Thrive {
@@ -45,7 +46,9 @@ struct Thrive {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
     }
 
     func cleanUp() {
@@ -59,7 +62,9 @@ struct CommandLineTests {
         let thrive = Thrive()
         #expect(try thrive.run(["--version"]).output == "\(AppVersion.current)\n")
         let help = try thrive.run(["serve", "--help"]).output
-        for flag in ["--host", "--port", "--data-dir", "--database-url", "--log-level", "--demo", "THRIVE_PORT", "THRIVE_DATABASE_URL"] {
+        for flag in [
+            "--host", "--port", "--data-dir", "--database-url", "--log-level", "--demo", "THRIVE_PORT", "THRIVE_DATABASE_URL",
+        ] {
             #expect(help.contains(flag), "serve --help mentions \(flag)")
         }
         #expect(try thrive.run(["user", "--help"]).output.contains("create"))
@@ -77,12 +82,14 @@ struct CommandLineTests {
     @Test func createsListsAndDeletesAccounts() throws {
         let thrive = Thrive()
         defer { thrive.cleanUp() }
-        let created = try thrive.run(["user", "create", "--email", "Ann@Example.com", "--password-stdin", "--name", "Ann"], input: "correct-horse-9\n")
+        let created = try thrive.run(
+            ["user", "create", "--email", "Ann@Example.com", "--password-stdin", "--name", "Ann"], input: "correct-horse-9\n")
         #expect(created.status == 0, "\(created.errors)")
         #expect(created.output.hasPrefix("Created ann@example.com"))
         #expect(!created.output.contains("correct-horse-9"))
 
-        let duplicate = try thrive.run(["user", "create", "--email", "ann@example.com", "--password-stdin"], input: "another-pass-1\n")
+        let duplicate = try thrive.run(
+            ["user", "create", "--email", "ann@example.com", "--password-stdin"], input: "another-pass-1\n")
         #expect(duplicate.status != 0)
         #expect(duplicate.errors.contains("An account with this e-mail already exists."))
 
@@ -97,7 +104,9 @@ struct CommandLineTests {
         let unconfirmed = try thrive.run(["user", "delete", "--email", "ann@example.com"], input: "someone@else.com\n")
         #expect(unconfirmed.status != 0)
         #expect(unconfirmed.errors.contains("Not confirmed; nothing was deleted."))
-        #expect(try thrive.run(["user", "delete", "--email", "ann@example.com", "--yes"]).output == "Deleted ann@example.com and all of its data.\n")
+        #expect(
+            try thrive.run(["user", "delete", "--email", "ann@example.com", "--yes"]).output
+                == "Deleted ann@example.com and all of its data.\n")
         #expect(try thrive.run(["user", "list"]).output.hasPrefix("No accounts yet."))
         let missing = try thrive.run(["user", "delete", "--email", "ann@example.com", "--yes"])
         #expect(missing.errors.contains("No account has the e-mail ann@example.com."))

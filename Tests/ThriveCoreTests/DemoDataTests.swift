@@ -50,7 +50,9 @@ struct DemoDataTests {
         // Monday, Wednesday and Friday evenings only; most of the 156 planned sessions happen.
         #expect(weekdays.isSubset(of: [2, 4, 6]))
         #expect((110...150).contains(strength.count))
-        #expect(strength.allSatisfy { calendar.component(.hour, from: $0.start) >= 17 }, "\(strength.filter { calendar.component(.hour, from: $0.start) < 17 }.map(\.start))")
+        #expect(
+            strength.allSatisfy { calendar.component(.hour, from: $0.start) >= 17 },
+            "\(strength.filter { calendar.component(.hour, from: $0.start) < 17 }.map(\.start))")
     }
 
     @Test func weightTrendsDownAboutFourAndAHalfKilograms() throws {
@@ -106,7 +108,9 @@ struct DemoDataTests {
     @Test func theHeavyScaleRecordsEveryMinute() {
         let generator = DemoDataGenerator(scale: .heavy, lastDay: Self.lastDay, timeZone: Self.zone, ids: .seeded(1))
         #expect(generator.dayCount == 1_825)
-        let day = (0..<10).map { generator.day($0) }.first { $0.records.quantitySamples.contains { $0.type == .restingHeartRate } }
+        let day = (0..<10).map { generator.day($0) }.first {
+            $0.records.quantitySamples.contains { $0.type == .restingHeartRate }
+        }
         #expect(day?.records.quantitySamples.filter { $0.type == .heartRate }.count == 1_440)
     }
 }

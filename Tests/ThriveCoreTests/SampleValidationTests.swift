@@ -33,7 +33,8 @@ struct SampleValidationTests {
     }
 
     @Test func oxygenSaturationIsAFraction() {
-        let percent = QuantitySample(id: SampleID(UUID()), type: .oxygenSaturation, value: 97, start: time, end: time, source: watch)
+        let percent = QuantitySample(
+            id: SampleID(UUID()), type: .oxygenSaturation, value: 97, start: time, end: time, source: watch)
         #expect(throws: ValidationError.self) { try percent.validated() }
     }
 
@@ -41,7 +42,9 @@ struct SampleValidationTests {
         #expect(SleepStage.asleepREM.rawValue == 5)
         let stage = CategorySample(
             id: CategorySampleID(UUID()), type: .sleepAnalysis, value: 6, start: time, end: time + 60, source: watch)
-        #expect(throws: ValidationError(field: "value", message: "Sleep values must be between 0 and 5.")) { try stage.validated() }
+        #expect(throws: ValidationError(field: "value", message: "Sleep values must be between 0 and 5.")) {
+            try stage.validated()
+        }
     }
 
     @Test(arguments: [(1, true), (5, true), (6, false), (0, false)])

@@ -30,7 +30,9 @@ struct AccountStoreTests {
                     try await repositories.records(of: account.id).quantitySamples.store(
                         [Make.heartRate(60, sync: "a"), Make.heartRate(61, sync: "b")], at: Make.time)
                     try await repositories.sessions.create(
-                        WebSession(tokenHash: "session-\(account.email)", userID: account.id, csrfToken: "c", createdAt: Make.time, lastSeenAt: Make.time))
+                        WebSession(
+                            tokenHash: "session-\(account.email)", userID: account.id, csrfToken: "c", createdAt: Make.time,
+                            lastSeenAt: Make.time))
                 }
             }
             #expect(try await store.write { try await $0.accounts.delete(ann.id) })
@@ -56,7 +58,9 @@ struct AccountStoreTests {
                 try await repositories.accounts.create(ann)
                 for hash in ["one", "two"] {
                     try await repositories.sessions.create(
-                        WebSession(tokenHash: hash, userID: ann.id, csrfToken: "csrf-\(hash)", createdAt: Make.time, lastSeenAt: Make.time))
+                        WebSession(
+                            tokenHash: hash, userID: ann.id, csrfToken: "csrf-\(hash)", createdAt: Make.time,
+                            lastSeenAt: Make.time))
                 }
                 try await repositories.sessions.touch(tokenHash: "one", at: Make.time + 600)
             }
@@ -76,7 +80,9 @@ struct AccountStoreTests {
             let family = UUID()
             let other = UUID()
             @Sendable func token(_ hash: String, _ kind: AuthToken.Kind, _ family: UUID) -> AuthToken {
-                AuthToken(tokenHash: hash, userID: ann.id, kind: kind, familyID: family, createdAt: Make.time, expiresAt: Make.time + 900)
+                AuthToken(
+                    tokenHash: hash, userID: ann.id, kind: kind, familyID: family, createdAt: Make.time,
+                    expiresAt: Make.time + 900)
             }
             try await store.write { repositories in
                 try await repositories.accounts.create(ann)

@@ -24,7 +24,8 @@ struct HealthRecordStoreTests {
             try await store.write { repositories in
                 try await repositories.records(of: bob.id).quantitySamples.store([bobs], at: Make.time)
                 // Ann's device happens to use the same sync identifier: it must not touch Bob's sample.
-                try await repositories.records(of: ann.id).quantitySamples.store([Make.heartRate(61, sync: "shared-id")], at: Make.time)
+                try await repositories.records(of: ann.id).quantitySamples.store(
+                    [Make.heartRate(61, sync: "shared-id")], at: Make.time)
             }
             let (seenByAnn, annsValues, seenByBob) = try await store.read { repositories in
                 let annsRecords = repositories.records(of: ann.id)
@@ -55,7 +56,9 @@ struct HealthRecordStoreTests {
                 try await samples.store([Make.heartRate(99, sync: "hr-3", version: 2)], at: Make.time)
                 try await samples.store([Make.heartRate(20, sync: "hr-3", version: 1)], at: Make.time)
             }
-            let stored = try await store.read { try await $0.records(of: ann.id).quantitySamples.samples(of: .heartRate, in: .all, limit: nil) }
+            let stored = try await store.read {
+                try await $0.records(of: ann.id).quantitySamples.samples(of: .heartRate, in: .all, limit: nil)
+            }
             #expect(stored.count == 10)
             let third = try #require(stored.first { $0.sync?.identifier == "hr-3" })
             #expect(third.value == 99)
@@ -97,7 +100,8 @@ struct HealthRecordStoreTests {
             let (ann, _) = try await Self.twoPeople(store)
             await #expect(throws: Abort.self) {
                 try await store.write { repositories in
-                    try await repositories.records(of: ann.id).quantitySamples.store([Make.heartRate(70, sync: "x")], at: Make.time)
+                    try await repositories.records(of: ann.id).quantitySamples.store(
+                        [Make.heartRate(70, sync: "x")], at: Make.time)
                     throw Abort()
                 }
             }
@@ -112,7 +116,8 @@ struct HealthRecordStoreTests {
             @Sendable func session(_ version: Int, _ sets: [WorkoutSet]) -> Workout {
                 Workout(
                     id: WorkoutID(UUID()), activityType: .traditionalStrengthTraining, start: Make.time, end: Make.time + 3_600,
-                    activeEnergyKilocalories: 320, sets: sets, source: Make.watch, sync: SyncStamp(identifier: "w-1", version: version))
+                    activeEnergyKilocalories: 320, sets: sets, source: Make.watch,
+                    sync: SyncStamp(identifier: "w-1", version: version))
             }
             let squat = WorkoutSet(exercise: "Back squat", reps: 8, load: Mass(kilograms: 60), rpe: 8)
             let bench = WorkoutSet(exercise: "Bench press", reps: 10, load: Mass(kilograms: 40))
@@ -175,7 +180,8 @@ struct HealthRecordStoreTests {
         try await TestStores.withStore(kind) { store in
             let (ann, bob) = try await Self.twoPeople(store)
             let original = Profile(
-                displayName: "Ann", dateOfBirth: LocalDate(year: 1988, month: 7, day: 2), sex: .female, height: Length(metres: 1.65),
+                displayName: "Ann", dateOfBirth: LocalDate(year: 1988, month: 7, day: 2), sex: .female,
+                height: Length(metres: 1.65),
                 weight: Mass(kilograms: 61.5), unitSystem: .imperial, timeZoneIdentifier: "Europe/Berlin")
             try await store.write { try await $0.records(of: ann.id).profile.save(original, at: Make.time) }
             #expect(try await store.read { try await $0.records(of: ann.id).profile.get() } == original)
@@ -204,12 +210,16 @@ struct HealthRecordStoreTests {
             #expect(summary.total.count == records.count)
             #expect(summary.spans[.workout]?.count == records.workouts.count)
             #expect(summary.spans[.quantity(.stepCount)]?.count == records.quantitySamples.filter { $0.type == .stepCount }.count)
-            #expect(summary.spans[.category(.sleepAnalysis)]?.count == records.categorySamples.filter { $0.type == .sleepAnalysis }.count)
+            #expect(
+                summary.spans[.category(.sleepAnalysis)]?.count
+                    == records.categorySamples.filter { $0.type == .sleepAnalysis }.count)
             let starts = records.quantitySamples.map(\.start) + records.categorySamples.map(\.start)
             let first = LocalDate(try #require(starts.min()), in: zone)
             let last = LocalDate(try #require(starts.max()), in: zone)
             #expect(summary.total.first == starts.min())
-            #expect(summary.daysCovered(in: zone) == Int(last.start(in: zone).timeIntervalSince(first.start(in: zone)) / 86_400 + 0.5) + 1)
+            #expect(
+                summary.daysCovered(in: zone) == Int(last.start(in: zone).timeIntervalSince(first.start(in: zone)) / 86_400 + 0.5)
+                    + 1)
             #expect((365...366).contains(summary.daysCovered(in: zone)))
         }
     }

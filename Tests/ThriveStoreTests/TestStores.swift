@@ -58,7 +58,9 @@ enum TestStores {
                 .postgres(server.with(database: String(name))),
                 {
                     let admin = try await Database.open(.postgres(server), logger: logger)
-                    try await admin.read { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)").run() }
+                    try await admin.read {
+                        try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)").run()
+                    }
                     await admin.close()
                 }
             )

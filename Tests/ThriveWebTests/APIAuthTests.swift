@@ -14,7 +14,9 @@ struct APIAuthTests {
             let tokens = try await api.apiLogin()
             #expect(tokens.tokenType == "Bearer")
             #expect(tokens.accessToken.hasPrefix("thr_at_"))
-            #expect(tokens.accessTokenExpiresAt == Date(timeIntervalSince1970: (clock.now + 15 * 60).timeIntervalSince1970.rounded(.down)))
+            #expect(
+                tokens.accessTokenExpiresAt
+                    == Date(timeIntervalSince1970: (clock.now + 15 * 60).timeIntervalSince1970.rounded(.down)))
             #expect(tokens.refreshTokenExpiresAt.timeIntervalSince(clock.now).rounded() == 7 * 86_400)
             #expect(tokens.user?.email == "ann@example.com")
 
@@ -39,7 +41,9 @@ struct APIAuthTests {
             #expect(logout.status == .noContent)
             let after = try await api.json(.get, "/api/v1/me", bearer: next.accessToken)
             #expect(after.error?.code == "invalid_token")
-            #expect(try await api.json(.post, "/api/v1/auth/refresh", #"{"refreshToken":"\#(next.refreshToken)"}"#).status == .unauthorized)
+            #expect(
+                try await api.json(.post, "/api/v1/auth/refresh", #"{"refreshToken":"\#(next.refreshToken)"}"#).status
+                    == .unauthorized)
         }
     }
 
@@ -48,23 +52,27 @@ struct APIAuthTests {
             try await browser.signUp()
             let tokens = try await browser.apiLogin()
             let stolen = tokens.refreshToken
-            let legitimate = try await browser.json(.post, "/api/v1/auth/refresh", #"{"refreshToken":"\#(stolen)"}"#).decode(Tokens.self)
+            let legitimate = try await browser.json(.post, "/api/v1/auth/refresh", #"{"refreshToken":"\#(stolen)"}"#).decode(
+                Tokens.self)
             let replay = try await browser.json(.post, "/api/v1/auth/refresh", #"{"refreshToken":"\#(stolen)"}"#)
             #expect(replay.status == .unauthorized)
             #expect(replay.error?.code == "token_reused")
             #expect(try await browser.json(.get, "/api/v1/me", bearer: legitimate.accessToken).status == .unauthorized)
             let other = try await browser.apiLogin()
-            #expect(try await browser.json(.get, "/api/v1/me", bearer: other.accessToken).status == .ok, "other logins are untouched")
+            #expect(
+                try await browser.json(.get, "/api/v1/me", bearer: other.accessToken).status == .ok, "other logins are untouched")
         }
     }
 
     @Test func wrongCredentialsAndBadTokensGetClearErrors() async throws {
         try await TestApp.make().test { browser in
             try await browser.signUp()
-            let wrong = try await browser.json(.post, "/api/v1/auth/login", #"{"email":"ann@example.com","password":"nope-nope-1"}"#)
+            let wrong = try await browser.json(
+                .post, "/api/v1/auth/login", #"{"email":"ann@example.com","password":"nope-nope-1"}"#)
             #expect(wrong.status == .unauthorized)
             #expect(wrong.error?.code == "invalid_credentials")
-            let unknown = try await browser.json(.post, "/api/v1/auth/login", #"{"email":"who@example.com","password":"nope-nope-1"}"#)
+            let unknown = try await browser.json(
+                .post, "/api/v1/auth/login", #"{"email":"who@example.com","password":"nope-nope-1"}"#)
             #expect(unknown.error?.message == wrong.error?.message, "no hint whether the account exists")
             let garbage = try await browser.json(.get, "/api/v1/me", bearer: "not-a-token")
             #expect(garbage.error?.code == "invalid_token")

@@ -69,13 +69,18 @@ struct AccountPagesTests {
         try await app.test { browser in
             try await browser.get("/signup")
             let forged = try await browser.post(
-                "/signup", form: [("_csrf", "x" + String(repeating: "A", count: 42)), ("email", "ann@example.com"), ("password", "correct-horse-9")])
+                "/signup",
+                form: [
+                    ("_csrf", "x" + String(repeating: "A", count: 42)), ("email", "ann@example.com"),
+                    ("password", "correct-horse-9"),
+                ])
             #expect(forged.status == .forbidden)
             #expect(forged.text.contains("This form has expired or came from another site."))
 
             // A cross-site post carries no SameSite=Strict token cookie at all.
             let stranger = browser.fresh()
-            let noCookie = try await stranger.post("/signup", form: [("email", "ann@example.com"), ("password", "correct-horse-9")], withToken: false)
+            let noCookie = try await stranger.post(
+                "/signup", form: [("email", "ann@example.com"), ("password", "correct-horse-9")], withToken: false)
             #expect(noCookie.status == .forbidden)
             #expect(try await app.accountCount() == 0)
 

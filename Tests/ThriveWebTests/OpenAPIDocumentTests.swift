@@ -37,9 +37,12 @@ struct OpenAPIDocumentTests {
         try await TestApp.make().test { browser in
             let document = try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text)
             let check = SchemaCheck(document: document)
-            func expectMatches(_ reply: Reply, _ path: String, _ method: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            func expectMatches(
+                _ reply: Reply, _ path: String, _ method: String, sourceLocation: SourceLocation = #_sourceLocation
+            ) throws {
                 let schema = try #require(
-                    document["paths"]?[path]?[method]?["responses"]?[String(reply.status.code)]?["content"]?["application/json"]?["schema"],
+                    document["paths"]?[path]?[method]?["responses"]?[String(reply.status.code)]?["content"]?["application/json"]?[
+                        "schema"],
                     "\(method) \(path) documents no \(reply.status.code) answer", sourceLocation: sourceLocation)
                 let problems = check.problems(try JSONValue.parse(reply.text), against: schema)
                 #expect(problems.isEmpty, "\(method) \(path) \(reply.status.code): \(problems)", sourceLocation: sourceLocation)
@@ -51,7 +54,8 @@ struct OpenAPIDocumentTests {
             try expectMatches(try await browser.get("/api/v1/mobile/config"), "/api/v1/mobile/config", "get")
 
             try await browser.signUp()
-            let login = try await browser.json(.post, "/api/v1/auth/login", #"{"email":"ann@example.com","password":"correct-horse-9"}"#)
+            let login = try await browser.json(
+                .post, "/api/v1/auth/login", #"{"email":"ann@example.com","password":"correct-horse-9"}"#)
             try expectMatches(login, "/api/v1/auth/login", "post")
             try expectMatches(try await browser.json(.post, "/api/v1/auth/login", #"{"email":1}"#), "/api/v1/auth/login", "post")
             let tokens = try login.decode(Tokens.self)
@@ -59,20 +63,25 @@ struct OpenAPIDocumentTests {
             try expectMatches(refreshed, "/api/v1/auth/refresh", "post")
             let access = try refreshed.decode(Tokens.self).accessToken
 
-            let upload = #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":812,"start":"2026-11-20T07:00:00Z","end":"2026-11-20T08:00:00Z","source":{"name":"iPhone","kind":"device"},"syncIdentifier":"steps-7"}],"categorySamples":[{"type":"HKCategoryTypeIdentifierMindfulSession","value":0,"start":"2026-11-20T07:00:00Z","end":"2026-11-20T07:10:00Z","source":{"name":"Breathe"},"syncIdentifier":"mind-1"}]}"#
+            let upload =
+                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":812,"start":"2026-11-20T07:00:00Z","end":"2026-11-20T08:00:00Z","source":{"name":"iPhone","kind":"device"},"syncIdentifier":"steps-7"}],"categorySamples":[{"type":"HKCategoryTypeIdentifierMindfulSession","value":0,"start":"2026-11-20T07:00:00Z","end":"2026-11-20T07:10:00Z","source":{"name":"Breathe"},"syncIdentifier":"mind-1"}]}"#
             try expectMatches(try await browser.json(.post, "/api/v1/samples", upload, bearer: access), "/api/v1/samples", "post")
-            try expectMatches(try await browser.json(.post, "/api/v1/samples", #"{"x":1}"#, bearer: access), "/api/v1/samples", "post")
             try expectMatches(
-                try await browser.json(.get, "/api/v1/samples?type=HKQuantityTypeIdentifierStepCount", bearer: access), "/api/v1/samples", "get")
+                try await browser.json(.post, "/api/v1/samples", #"{"x":1}"#, bearer: access), "/api/v1/samples", "post")
             try expectMatches(
-                try await browser.json(.get, "/api/v1/samples?type=HKCategoryTypeIdentifierMindfulSession", bearer: access), "/api/v1/samples", "get")
+                try await browser.json(.get, "/api/v1/samples?type=HKQuantityTypeIdentifierStepCount", bearer: access),
+                "/api/v1/samples", "get")
+            try expectMatches(
+                try await browser.json(.get, "/api/v1/samples?type=HKCategoryTypeIdentifierMindfulSession", bearer: access),
+                "/api/v1/samples", "get")
             try expectMatches(try await browser.json(.get, "/api/v1/me", bearer: access), "/api/v1/me", "get")
             try expectMatches(try await browser.json(.get, "/api/v1/me"), "/api/v1/me", "get")
         }
     }
 
     static func documentData() throws -> Data {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/ThriveWeb/Resources/openapi.json")
         return try Data(contentsOf: url)
     }

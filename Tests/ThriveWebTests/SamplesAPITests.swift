@@ -33,7 +33,8 @@ struct SamplesAPITests {
             #expect(try await count(app) == 3, "sending the same samples again stores nothing new")
             try await browser.json(.post, "/api/v1/samples", Self.heartRates([99], version: 2), bearer: token)
 
-            let sleep = #"{"categorySamples":[{"type":"HKCategoryTypeIdentifierSleepAnalysis","value":4,"start":"2026-11-20T01:00:00Z","end":"2026-11-20T01:40:00.250Z","source":{"name":"Oura"},"syncIdentifier":"deep-1"}]}"#
+            let sleep =
+                #"{"categorySamples":[{"type":"HKCategoryTypeIdentifierSleepAnalysis","value":4,"start":"2026-11-20T01:00:00Z","end":"2026-11-20T01:40:00.250Z","source":{"name":"Oura"},"syncIdentifier":"deep-1"}]}"#
             #expect(try await browser.json(.post, "/api/v1/samples", sleep, bearer: token).status == .ok)
 
             let listing = try await browser.json(
@@ -72,20 +73,34 @@ struct SamplesAPITests {
     }
 
     @Test(arguments: [
-        (#"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierBodyMass","value":160,"unit":"lb","start":"2026-11-20T07:00:00Z","source":{"name":"Scale"},"syncIdentifier":"w"}]}"#,
-         422, "quantitySamples[0]: Send weight in kg, not lb."),
-        (#"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierSteps","value":1,"start":"2026-11-20T07:00:00Z","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
-         422, "quantitySamples[0]: “HKQuantityTypeIdentifierSteps” is not a known quantity type"),
-        (#"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":"ten","start":"2026-11-20T07:00:00Z","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
-         400, "The field “quantitySamples[0].value” must be a number."),
-        (#"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"yesterday","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
-         400, "The field “quantitySamples[0].start” has an invalid value"),
-        (#"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"2026-11-20T07:00:00Z","source":{"name":"x","model":"S9"},"syncIdentifier":"s"}]}"#,
-         400, "Unknown field “quantitySamples[0].source.model”."),
-        (#"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"2026-11-20T07:00:00Z","source":{"name":"x"}}]}"#,
-         400, "The field “quantitySamples[0].syncIdentifier” is required."),
-        (#"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"2026-11-20T07:00:00Z","source":{"name":"x"},"syncIdentifier":"s"},{"type":"HKQuantityTypeIdentifierStepCount","value":11,"start":"2026-11-20T08:00:00Z","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
-         422, "quantitySamples[1]: the syncIdentifier appears twice"),
+        (
+            #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierBodyMass","value":160,"unit":"lb","start":"2026-11-20T07:00:00Z","source":{"name":"Scale"},"syncIdentifier":"w"}]}"#,
+            422, "quantitySamples[0]: Send weight in kg, not lb."
+        ),
+        (
+            #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierSteps","value":1,"start":"2026-11-20T07:00:00Z","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
+            422, "quantitySamples[0]: “HKQuantityTypeIdentifierSteps” is not a known quantity type"
+        ),
+        (
+            #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":"ten","start":"2026-11-20T07:00:00Z","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
+            400, "The field “quantitySamples[0].value” must be a number."
+        ),
+        (
+            #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"yesterday","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
+            400, "The field “quantitySamples[0].start” has an invalid value"
+        ),
+        (
+            #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"2026-11-20T07:00:00Z","source":{"name":"x","model":"S9"},"syncIdentifier":"s"}]}"#,
+            400, "Unknown field “quantitySamples[0].source.model”."
+        ),
+        (
+            #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"2026-11-20T07:00:00Z","source":{"name":"x"}}]}"#,
+            400, "The field “quantitySamples[0].syncIdentifier” is required."
+        ),
+        (
+            #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":10,"start":"2026-11-20T07:00:00Z","source":{"name":"x"},"syncIdentifier":"s"},{"type":"HKQuantityTypeIdentifierStepCount","value":11,"start":"2026-11-20T08:00:00Z","source":{"name":"x"},"syncIdentifier":"s"}]}"#,
+            422, "quantitySamples[1]: the syncIdentifier appears twice"
+        ),
         (#"{"quantitySamples":[]}"#, 400, "Send at least one sample"),
         (#"{"samples":[]}"#, 400, "Unknown field “samples”."),
     ])

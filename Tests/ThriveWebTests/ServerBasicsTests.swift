@@ -13,7 +13,9 @@ struct ServerBasicsTests {
             #expect(health.text == #"{"database":"ok","status":"ok"}"#)
             let version = try await browser.get("/api/v1/mobile/version")
             #expect(version.status == .ok)
-            #expect(version.text == #"{"apiVersion":"v1","minimumSupportedVersion":"1.0.0","serverVersion":"\#(AppVersion.current)"}"#)
+            #expect(
+                version.text == #"{"apiVersion":"v1","minimumSupportedVersion":"1.0.0","serverVersion":"\#(AppVersion.current)"}"#
+            )
             #expect(try await browser.get("/api/v1/mobile/version?current=0.9.3").text.contains(#""updateRequired":true"#))
             #expect(try await browser.get("/api/v1/mobile/version?current=1.2").text.contains(#""updateRequired":false"#))
             let bad = try await browser.get("/api/v1/mobile/version?current=latest")

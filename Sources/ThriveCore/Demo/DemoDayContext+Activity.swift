@@ -57,7 +57,8 @@ extension DemoDayContext {
             quantity(.appleExerciseTime, minutes, from: at(workout.start), to: at(workout.end), source: DemoDataGenerator.watch)
         }
         switch generator.scale {
-        case .standard: addBackgroundHeartRate(from: wake, to: 23, every: 10, workout: workout, restingHeartRate: restingHeartRate)
+        case .standard:
+            addBackgroundHeartRate(from: wake, to: 23, every: 10, workout: workout, restingHeartRate: restingHeartRate)
         case .heavy: addMinuteHeartRate(wake: wake, workout: workout, restingHeartRate: restingHeartRate)
         }
     }

@@ -21,7 +21,8 @@ extension DemoDayContext {
             day.records.foodLog.append(
                 FoodLogEntry(
                     id: generator.ids.make(), consumedAt: at(hour + random.uniform(0...0.4)), meal: slot, name: meal.name,
-                    grams: (meal.grams * portion).rounded(), energyKilocalories: (4 * protein + 4 * carbohydrate + 9 * fat).rounded(),
+                    grams: (meal.grams * portion).rounded(),
+                    energyKilocalories: (4 * protein + 4 * carbohydrate + 9 * fat).rounded(),
                     proteinGrams: protein, carbohydrateGrams: carbohydrate, fatGrams: fat,
                     source: DemoDataGenerator.manual, sync: stamp("f")))
         }

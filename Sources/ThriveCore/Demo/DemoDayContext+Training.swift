@@ -89,7 +89,8 @@ extension DemoDayContext {
         for (position, lift) in lifts.enumerated() {
             let load = (lift.baseLoad * growth / 2.5).rounded() * 2.5
             if position == 0 {
-                sets.append(WorkoutSet(exercise: lift.exercise, reps: 10, load: Mass(kilograms: (load / 5).rounded() * 2.5), rpe: 4))
+                sets.append(
+                    WorkoutSet(exercise: lift.exercise, reps: 10, load: Mass(kilograms: (load / 5).rounded() * 2.5), rpe: 4))
             }
             for set in 0..<3 {
                 var reps = lift.targetReps + (set == 0 ? 1 : 0)

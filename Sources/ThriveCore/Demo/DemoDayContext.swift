@@ -106,7 +106,10 @@ struct DemoDayContext {
         var wake = (lateNight ? 8.3 : 6.75) + random.normal(mean: 0, deviation: 0.25)
         if plan.sick { wake += 1 }
         if random.chance(0.05) { wake = min(wake, 5.0 + random.uniform(0...0.5)) }
-        if plan.onHoliday { bed += 0.5; wake += 1 }
+        if plan.onHoliday {
+            bed += 0.5
+            wake += 1
+        }
         guard plan.watchWorn else { return Sleep(bed: bed, wake: wake, asleepHours: wake - bed - 0.5, recorded: false) }
 
         category(.sleepAnalysis, SleepStage.inBed.rawValue, from: at(bed), to: at(wake))
@@ -153,7 +156,8 @@ struct DemoDayContext {
         quantity(.bodyMass, (kilograms * 10).rounded() / 10, from: time, to: time, source: DemoDataGenerator.scaleDevice)
         if plan.weekday == 2 {
             let fat = 0.31 - 0.035 * progress + random.normal(mean: 0, deviation: 0.004)
-            quantity(.bodyFatPercentage, (fat * 1000).rounded() / 1000, from: time, to: time, source: DemoDataGenerator.scaleDevice)
+            quantity(
+                .bodyFatPercentage, (fat * 1000).rounded() / 1000, from: time, to: time, source: DemoDataGenerator.scaleDevice)
         }
     }
 
@@ -170,9 +174,13 @@ struct DemoDayContext {
             let hour = sleep.bed + (sleep.wake - sleep.bed) * (Double(reading) + 0.5) / 3
             var saturation = min(max(random.normal(mean: 0.966, deviation: 0.008), 0.9), 1)
             if random.chance(0.01) { saturation = 0.93 }
-            quantity(.oxygenSaturation, (saturation * 100).rounded() / 100, from: at(hour), to: at(hour), source: DemoDataGenerator.watch)
+            quantity(
+                .oxygenSaturation, (saturation * 100).rounded() / 100, from: at(hour), to: at(hour),
+                source: DemoDataGenerator.watch)
         }
         let breaths = 14.5 + (plan.sick ? 1.5 : 0) + random.normal(mean: 0, deviation: 0.6)
-        quantity(.respiratoryRate, (breaths * 10).rounded() / 10, from: at(sleep.bed), to: at(sleep.wake), source: DemoDataGenerator.watch)
+        quantity(
+            .respiratoryRate, (breaths * 10).rounded() / 10, from: at(sleep.bed), to: at(sleep.wake),
+            source: DemoDataGenerator.watch)
     }
 }

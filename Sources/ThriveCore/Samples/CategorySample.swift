@@ -28,7 +28,8 @@ public struct CategorySample: Hashable, Sendable, Identifiable {
         guard type.allowedValues.contains(value) else {
             throw ValidationError(
                 field: "value",
-                message: "\(type.displayName) values must be between \(type.allowedValues.lowerBound) and \(type.allowedValues.upperBound)."
+                message:
+                    "\(type.displayName) values must be between \(type.allowedValues.lowerBound) and \(type.allowedValues.upperBound)."
             )
         }
         try SampleChecks.span(start: start, end: end)

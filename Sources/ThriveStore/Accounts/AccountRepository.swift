@@ -23,7 +23,7 @@ struct SQLAccountRepository: AccountRepository {
                 .columns("id", "email", "password_hash", "created_at")
                 .values(account.id.rawValue, account.email.value, account.passwordHash, account.createdAt)
                 .run()
-        } catch where isUniqueViolation(error) {
+        } catch  where isUniqueViolation(error) {
             throw StoreError.conflict("email")
         }
     }

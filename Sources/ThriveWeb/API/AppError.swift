@@ -66,7 +66,8 @@ public struct AppError: Error, Sendable, Equatable {
         case .methodNotAllowed: "This address does not accept that method."
         case .contentTooLarge: "The request is too large. Send less data per request."
         case .unsupportedMediaType: "Send the body as application/json."
-        default: status.code >= 500 ? "Something went wrong on our side. Please try again." : "The request could not be understood."
+        default:
+            status.code >= 500 ? "Something went wrong on our side. Please try again." : "The request could not be understood."
         }
     }
 }

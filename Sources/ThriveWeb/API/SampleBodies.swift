@@ -33,10 +33,13 @@ struct QuantitySampleBody: Codable, Sendable {
 
     func sample(id: SampleID) throws(ValidationError) -> QuantitySample {
         guard let type = QuantityType(rawValue: type) else {
-            throw ValidationError(field: "type", message: "“\(self.type)” is not a known quantity type, such as \(QuantityType.heartRate.rawValue).")
+            throw ValidationError(
+                field: "type", message: "“\(self.type)” is not a known quantity type, such as \(QuantityType.heartRate.rawValue)."
+            )
         }
         if let unit, unit != type.canonicalUnit.rawValue {
-            throw ValidationError(field: "unit", message: "Send \(type.displayName.lowercased()) in \(type.canonicalUnit.rawValue), not \(unit).")
+            throw ValidationError(
+                field: "unit", message: "Send \(type.displayName.lowercased()) in \(type.canonicalUnit.rawValue), not \(unit).")
         }
         return try QuantitySample(
             id: id, type: type, value: value, start: start, end: end ?? start,
@@ -69,7 +72,9 @@ struct CategorySampleBody: Codable, Sendable {
 
     func sample(id: CategorySampleID) throws(ValidationError) -> CategorySample {
         guard let type = CategoryType(rawValue: type) else {
-            throw ValidationError(field: "type", message: "“\(self.type)” is not a known category type, such as \(CategoryType.sleepAnalysis.rawValue).")
+            throw ValidationError(
+                field: "type",
+                message: "“\(self.type)” is not a known category type, such as \(CategoryType.sleepAnalysis.rawValue).")
         }
         return try CategorySample(
             id: id, type: type, value: value, start: start, end: end,

@@ -39,7 +39,8 @@ enum StrictJSON {
     ) async throws -> T {
         // Requiring the JSON type also stops cross-site forms, which cannot send it without a CORS preflight.
         guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("application/json") else {
-            throw AppError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
+            throw AppError(
+                status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
         }
         let buffer: ByteBuffer
         do {
@@ -64,7 +65,9 @@ enum StrictJSON {
         } catch let error as DecodingError {
             throw describe(error)
         }
-        let echoed = (try? makeEncoder().encode(value)).flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+        let echoed = (try? makeEncoder().encode(value)).flatMap {
+            try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed])
+        }
         if let echoed, let unknown = firstUnknownKey(in: input, comparedTo: echoed, path: "") {
             throw AppError.badRequest("Unknown field “\(unknown)”. Check its spelling against the API document.", field: unknown)
         }

@@ -17,7 +17,9 @@ public func buildApplication(
 
 /// The router with every route, in the order requests pass through the middleware: request log,
 /// security headers, error rendering, static files, session, CSRF.
-public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<AppRequestContext> {
+public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<
+    AppRequestContext
+> {
     let services = AppServices(
         configuration: configuration, dependencies: dependencies, renderer: try await PageRenderer.load())
     let router = Router(context: AppRequestContext.self)
@@ -25,7 +27,9 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     router.add(middleware: SecurityHeadersMiddleware(strictTransportSecurity: configuration.usesTLS))
     router.add(middleware: ErrorMiddleware(renderer: services.renderer))
     if let assets = Bundle.module.path(forResource: "public", ofType: nil) {
-        router.add(middleware: FileMiddleware(assets, cacheControl: .init([(MediaType(type: .any), [.maxAge(3_600)])]), logger: dependencies.logger))
+        router.add(
+            middleware: FileMiddleware(
+                assets, cacheControl: .init([(MediaType(type: .any), [.maxAge(3_600)])]), logger: dependencies.logger))
     }
     router.add(middleware: SessionMiddleware(sessions: services.sessions, secureCookies: configuration.usesTLS))
     router.add(middleware: CSRFMiddleware(secureCookies: configuration.usesTLS))

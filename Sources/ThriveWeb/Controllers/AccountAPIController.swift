@@ -50,16 +50,21 @@ struct AccountAPIController {
                     id: account.id, email: account.email.value, createdAt: account.createdAt,
                     profile: profile.map {
                         .init(
-                            displayName: $0.displayName, dateOfBirth: $0.dateOfBirth, sex: $0.sex, heightMetres: $0.height?.metres,
+                            displayName: $0.displayName, dateOfBirth: $0.dateOfBirth, sex: $0.sex,
+                            heightMetres: $0.height?.metres,
                             weightKilograms: $0.weight?.kilograms, unitSystem: $0.unitSystem, timeZone: $0.timeZoneIdentifier)
                     },
                     data: .init(
                         totalRecords: total.count, first: total.first, last: total.last,
                         kinds: summary.kinds.map {
-                            .init(kind: $0.kind.identifier, name: $0.kind.displayName, count: $0.span.count, first: $0.span.first, last: $0.span.last)
+                            .init(
+                                kind: $0.kind.identifier, name: $0.kind.displayName, count: $0.span.count, first: $0.span.first,
+                                last: $0.span.last)
                         }))
             }
-            guard let me else { throw AppError(status: .unauthorized, code: "unauthenticated", message: "This account no longer exists.") }
+            guard let me else {
+                throw AppError(status: .unauthorized, code: "unauthenticated", message: "This account no longer exists.")
+            }
             return try jsonResponse(me)
         }
     }

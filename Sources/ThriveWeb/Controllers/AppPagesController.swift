@@ -16,7 +16,8 @@ struct AppPagesController {
                 return (try await records.profile.get() ?? Profile(), try await records.summary())
             }
             let page = HomePage(profile: profile, summary: summary, now: services.now())
-            return services.renderer.render("home", chrome: Chrome(title: "Dashboard", context: context, tab: .dashboard), content: page)
+            return services.renderer.render(
+                "home", chrome: Chrome(title: "Dashboard", context: context, tab: .dashboard), content: page)
         }
 
         for (path, tab, title, description) in [
@@ -29,7 +30,8 @@ struct AppPagesController {
             router.get(RouterPath(path)) { _, context -> Response in
                 guard context.identity != nil else { return Self.toLogin(context) }
                 return services.renderer.render(
-                    "placeholder", chrome: Chrome(title: title, context: context, tab: tab), content: ["description": description])
+                    "placeholder", chrome: Chrome(title: title, context: context, tab: tab), content: ["description": description]
+                )
             }
         }
 
@@ -41,7 +43,8 @@ struct AppPagesController {
             }
             guard let (account, profile) = found else { return Self.toLogin(context) }
             let page = ProfilePage(account: account, profile: profile, idleMinutes: services.configuration.sessionIdleMinutes)
-            return services.renderer.render("profile", chrome: Chrome(title: "Profile", context: context, tab: .profile), content: page)
+            return services.renderer.render(
+                "profile", chrome: Chrome(title: "Profile", context: context, tab: .profile), content: page)
         }
     }
 

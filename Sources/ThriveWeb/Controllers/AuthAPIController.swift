@@ -59,13 +59,16 @@ struct AuthAPIController {
             } catch let refusal as TokenRefusal {
                 switch refusal {
                 case .expired:
-                    throw AppError(status: .unauthorized, code: "token_expired", message: "The refresh token has expired. Log in again.")
+                    throw AppError(
+                        status: .unauthorized, code: "token_expired", message: "The refresh token has expired. Log in again.")
                 case .reused:
                     throw AppError(
                         status: .unauthorized, code: "token_reused",
-                        message: "This refresh token was already used, so every token from that login has been revoked. Log in again.")
+                        message:
+                            "This refresh token was already used, so every token from that login has been revoked. Log in again.")
                 case .invalid:
-                    throw AppError(status: .unauthorized, code: "invalid_token", message: "The refresh token is not valid. Log in again.")
+                    throw AppError(
+                        status: .unauthorized, code: "invalid_token", message: "The refresh token is not valid. Log in again.")
                 }
             }
         }

@@ -36,7 +36,9 @@ struct AuthPagesController {
         router.get("login") { request, context -> Response in
             if context.identity != nil { return .redirect(to: "/", type: .normal) }
             var page = LoginPage()
-            page.notice = Self.notice(request.uri.queryParameters.get("notice"), context: context, idleMinutes: services.configuration.sessionIdleMinutes)
+            page.notice = Self.notice(
+                request.uri.queryParameters.get("notice"), context: context,
+                idleMinutes: services.configuration.sessionIdleMinutes)
             return services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page)
         }
 
@@ -47,21 +49,25 @@ struct AuthPagesController {
             guard let email = form.text("email"), let password = form["password"], !password.isEmpty else {
                 if form.text("email") == nil { page.errors.add("email", "Enter your e-mail address.") }
                 if (form["password"] ?? "").isEmpty { page.errors.add("password", "Enter your password.") }
-                return services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page, status: .unprocessableContent)
+                return services.renderer.render(
+                    "login", chrome: Chrome(title: "Log in", context: context), content: page, status: .unprocessableContent)
             }
             do {
-                let account = try await services.accounts.authenticate(email: email, password: password, clientAddress: context.clientAddress)
+                let account = try await services.accounts.authenticate(
+                    email: email, password: password, clientAddress: context.clientAddress)
                 let token = try await services.store.write { try await services.sessions.start(for: account.id, in: $0) }
                 var response = Response.redirect(to: "/", type: .normal)
                 response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
                 return response
             } catch let error as ValidationError {
                 page.errors.add(error)
-                return services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page, status: .unprocessableContent)
+                return services.renderer.render(
+                    "login", chrome: Chrome(title: "Log in", context: context), content: page, status: .unprocessableContent)
             } catch let refusal as LoginRefusal {
                 let error = AuthAPIController.error(for: refusal, now: services.now())
                 page.errors.add("password", error.message)
-                var response = services.renderer.render("login", chrome: Chrome(title: "Log in", context: context), content: page, status: error.status)
+                var response = services.renderer.render(
+                    "login", chrome: Chrome(title: "Log in", context: context), content: page, status: error.status)
                 if let retryAfter = error.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
                 return response
             }
@@ -69,7 +75,8 @@ struct AuthPagesController {
 
         router.get("signup") { _, context -> Response in
             if context.identity != nil { return .redirect(to: "/", type: .normal) }
-            return services.renderer.render("signup", chrome: Chrome(title: "Create your account", context: context), content: SignupPage())
+            return services.renderer.render(
+                "signup", chrome: Chrome(title: "Create your account", context: context), content: SignupPage())
         }
 
         router.post("signup") { request, context -> Response in
@@ -94,10 +101,13 @@ struct AuthPagesController {
                 return response
             } catch let error as ValidationError {
                 page.errors.add(error)
-                return services.renderer.render("signup", chrome: Chrome(title: "Create your account", context: context), content: page, status: .unprocessableContent)
+                return services.renderer.render(
+                    "signup", chrome: Chrome(title: "Create your account", context: context), content: page,
+                    status: .unprocessableContent)
             } catch StoreError.conflict {
                 page.errors.add("email", "An account with this e-mail already exists. Log in instead, or use another address.")
-                return services.renderer.render("signup", chrome: Chrome(title: "Create your account", context: context), content: page, status: .conflict)
+                return services.renderer.render(
+                    "signup", chrome: Chrome(title: "Create your account", context: context), content: page, status: .conflict)
             }
         }
 

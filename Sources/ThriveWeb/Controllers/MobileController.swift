@@ -50,7 +50,8 @@ struct MobileController {
         api.get("mobile/version") { request, _ -> Response in
             guard let current = request.uri.queryParameters.get("current") else {
                 return Response(
-                    status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: plainBody)))
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: plainBody)))
             }
             guard let client = SemanticVersion(current) else {
                 throw AppError.badRequest("“current” must be a version like 1.4.2.", field: "current")
@@ -71,7 +72,8 @@ struct MobileController {
                     session: .init(
                         idleTimeoutSeconds: Int(policy.idleTimeout), accessTokenSeconds: Int(policy.accessTokenLifetime),
                         refreshTokenSeconds: Int(policy.refreshTokenLifetime)),
-                    limits: .init(maxSamplesPerRequest: SamplesAPIController.maxSamples, maxRequestBytes: SamplesAPIController.maxBytes),
+                    limits: .init(
+                        maxSamplesPerRequest: SamplesAPIController.maxSamples, maxRequestBytes: SamplesAPIController.maxBytes),
                     unitSystems: UnitSystem.allCases.map(\.rawValue),
                     languages: ["en"]))
         }

@@ -44,10 +44,14 @@ struct SamplesAPIController {
                 throw AppError.badRequest("Send at least one sample in quantitySamples or categorySamples.")
             }
             let quantities = try quantityBodies.enumerated().map { index, body in
-                do { return try body.sample(id: services.ids.make()) } catch let error as ValidationError { throw error.inside("quantitySamples[\(index)]") }
+                do { return try body.sample(id: services.ids.make()) } catch let error as ValidationError {
+                    throw error.inside("quantitySamples[\(index)]")
+                }
             }
             let categories = try categoryBodies.enumerated().map { index, body in
-                do { return try body.sample(id: services.ids.make()) } catch let error as ValidationError { throw error.inside("categorySamples[\(index)]") }
+                do { return try body.sample(id: services.ids.make()) } catch let error as ValidationError {
+                    throw error.inside("categorySamples[\(index)]")
+                }
             }
             try Self.checkUniqueSyncIdentifiers(quantities.compactMap(\.sync?.identifier), list: "quantitySamples")
             try Self.checkUniqueSyncIdentifiers(categories.compactMap(\.sync?.identifier), list: "categorySamples")
@@ -70,12 +74,15 @@ struct SamplesAPIController {
                 let records = repositories.records(of: owner)
                 switch typeName {
                 case nil:
-                    throw AppError.badRequest("Name the sample type to list, e.g. ?type=\(QuantityType.heartRate.rawValue).", field: "type")
+                    throw AppError.badRequest(
+                        "Name the sample type to list, e.g. ?type=\(QuantityType.heartRate.rawValue).", field: "type")
                 case let name? where QuantityType(rawValue: name) != nil:
-                    let samples = try await records.quantitySamples.samples(of: QuantityType(rawValue: name), in: window, limit: limit)
+                    let samples = try await records.quantitySamples.samples(
+                        of: QuantityType(rawValue: name), in: window, limit: limit)
                     return Listing(quantitySamples: samples.map(QuantitySampleBody.init), categorySamples: nil)
                 case let name? where CategoryType(rawValue: name) != nil:
-                    let samples = try await records.categorySamples.samples(of: CategoryType(rawValue: name), in: window, limit: limit)
+                    let samples = try await records.categorySamples.samples(
+                        of: CategoryType(rawValue: name), in: window, limit: limit)
                     return Listing(quantitySamples: nil, categorySamples: samples.map(CategorySampleBody.init))
                 case let name?:
                     throw AppError.badRequest("“\(name)” is not a known sample type.", field: "type")

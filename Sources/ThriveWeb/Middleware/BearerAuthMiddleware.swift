@@ -14,11 +14,13 @@ struct BearerAuthMiddleware: RouterMiddleware {
         }
         guard header.lowercased().hasPrefix("bearer ") else {
             throw AppError(
-                status: .unauthorized, code: "invalid_token", message: "Send the access token as “Authorization: Bearer <token>”.")
+                status: .unauthorized, code: "invalid_token", message: "Send the access token as “Authorization: Bearer <token>”."
+            )
         }
         var context = context
         do {
-            context.identity = try await tokens.authenticate(accessToken: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+            context.identity = try await tokens.authenticate(
+                accessToken: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
         } catch .expired {
             throw AppError(
                 status: .unauthorized, code: "token_expired",

@@ -37,7 +37,9 @@ struct CSRFMiddleware: RouterMiddleware {
         let isPage = response.headers[.contentType]?.hasPrefix("text/html") ?? false
         if let issuedToken, context.identity == nil, isPage {
             response.setCookie(
-                Cookie(name: Self.cookieName, value: issuedToken, path: "/", secure: secureCookies, httpOnly: true, sameSite: .strict))
+                Cookie(
+                    name: Self.cookieName, value: issuedToken, path: "/", secure: secureCookies, httpOnly: true, sameSite: .strict
+                ))
         }
         return response
     }

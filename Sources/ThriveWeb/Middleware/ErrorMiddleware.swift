@@ -22,7 +22,9 @@ struct ErrorMiddleware: RouterMiddleware {
             var response =
                 Self.wantsJSON(request)
                 ? Self.json(appError)
-                : renderer.render("error", chrome: Chrome(title: Self.heading(appError), context: context), content: ErrorPage(appError, context: context), status: appError.status)
+                : renderer.render(
+                    "error", chrome: Chrome(title: Self.heading(appError), context: context),
+                    content: ErrorPage(appError, context: context), status: appError.status)
             if let retryAfter = appError.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
             return response
         }
@@ -41,7 +43,9 @@ struct ErrorMiddleware: RouterMiddleware {
             }
             let error: Body
         }
-        let data = (try? StrictJSON.makeEncoder().encode(Envelope(error: .init(code: error.code, message: error.message, field: error.field)))) ?? Data()
+        let data =
+            (try? StrictJSON.makeEncoder().encode(
+                Envelope(error: .init(code: error.code, message: error.message, field: error.field)))) ?? Data()
         return Response(
             status: error.status, headers: [.contentType: "application/json; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))

@@ -66,14 +66,16 @@ enum DisplayFormat {
 
     /// "22 Nov 2026".
     static func date(_ date: Date, in zone: TimeZone) -> String {
-        var style = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        var style = Date.FormatStyle(
+            date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
         style.timeZone = zone
         return date.formatted(style)
     }
 
     /// "Sunday, 22 November 2026".
     static func longDate(_ date: Date, in zone: TimeZone) -> String {
-        var style = Date.FormatStyle(date: .complete, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        var style = Date.FormatStyle(
+            date: .complete, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
         style.timeZone = zone
         return date.formatted(style)
     }

@@ -12,7 +12,10 @@ extension Browser {
         return try await followingRedirect(
             try await post(
                 "/signup",
-                form: [("displayName", name), ("email", email), ("password", password), ("unitSystem", units), ("timeZone", timeZone)]))
+                form: [
+                    ("displayName", name), ("email", email), ("password", password), ("unitSystem", units),
+                    ("timeZone", timeZone),
+                ]))
     }
 
     @discardableResult

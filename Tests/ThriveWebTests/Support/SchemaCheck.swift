@@ -2,7 +2,13 @@ import Foundation
 
 /// A JSON value with its exact kind (JSONSerialization blurs booleans, integers and decimals).
 indirect enum JSONValue: Decodable {
-    case null, bool(Bool), integer(Int), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

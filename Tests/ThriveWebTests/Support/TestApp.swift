@@ -82,7 +82,8 @@ struct TestApp {
             return TestApp(configuration: configuration, store: store, clock: clock, logs: logs, cleanup: { await store.close() })
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-web-\(UUID().uuidString)")
-        let store = try await Store.open(.sqlite(path: folder.appendingPathComponent("thrive.sqlite").path), logger: logs.logger())
+        let store = try await Store.open(
+            .sqlite(path: folder.appendingPathComponent("thrive.sqlite").path), logger: logs.logger())
         return TestApp(
             configuration: configuration, store: store, clock: clock, logs: logs,
             cleanup: {
