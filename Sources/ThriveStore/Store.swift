@@ -30,12 +30,12 @@ public struct Store: Sendable {
     public var kind: DatabaseKind { database.kind }
 
     public func read<R: Sendable>(_ body: @escaping @Sendable (Repositories) async throws -> R) async throws -> R {
-        try await database.read { try await body(Repositories(sql: $0)) }
+        try await database.readSession { try await body(Repositories(session: $0)) }
     }
 
     /// Runs `body` in one transaction: all of its writes land, or none.
     public func write<R: Sendable>(_ body: @escaping @Sendable (Repositories) async throws -> R) async throws -> R {
-        try await database.write { try await body(Repositories(sql: $0)) }
+        try await database.writeSession { try await body(Repositories(session: $0)) }
     }
 
     public func close() async {
@@ -45,7 +45,8 @@ public struct Store: Sendable {
 
 /// Repositories sharing one connection (and, inside ``Store/write(_:)``, one transaction).
 public struct Repositories: Sendable {
-    let sql: any SQLDatabase
+    let session: DatabaseSession
+    var sql: any SQLDatabase { session.sql }
 
     public var accounts: any AccountRepository { SQLAccountRepository(sql: sql) }
     public var sessions: any SessionRepository { SQLSessionRepository(sql: sql) }
@@ -54,7 +55,7 @@ public struct Repositories: Sendable {
 
     /// Everything `owner` has recorded, and nothing anyone else has.
     public func records(of owner: UserID) -> PersonalRecords {
-        PersonalRecords(sql: sql, owner: owner)
+        PersonalRecords(session: session, owner: owner)
     }
 }
 
@@ -68,14 +69,14 @@ public struct PersonalRecords: Sendable {
     public let foodLog: any FoodLogRepository
     public let moodCheckIns: any MoodCheckInRepository
 
-    init(sql: any SQLDatabase, owner: UserID) {
+    init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
-        profile = SQLProfileRepository(sql: sql, owner: owner)
-        quantitySamples = SQLQuantitySampleRepository(records: RecordTable(sql: sql, owner: owner))
-        categorySamples = SQLCategorySampleRepository(records: RecordTable(sql: sql, owner: owner))
-        workouts = SQLWorkoutRepository(records: RecordTable(sql: sql, owner: owner))
-        foodLog = SQLFoodLogRepository(records: RecordTable(sql: sql, owner: owner))
-        moodCheckIns = SQLMoodCheckInRepository(records: RecordTable(sql: sql, owner: owner))
+        profile = SQLProfileRepository(sql: session.sql, owner: owner)
+        quantitySamples = SQLQuantitySampleRepository(records: RecordTable(session: session, owner: owner))
+        categorySamples = SQLCategorySampleRepository(records: RecordTable(session: session, owner: owner))
+        workouts = SQLWorkoutRepository(records: RecordTable(session: session, owner: owner))
+        foodLog = SQLFoodLogRepository(records: RecordTable(session: session, owner: owner))
+        moodCheckIns = SQLMoodCheckInRepository(records: RecordTable(session: session, owner: owner))
     }
 
     /// Counts and time spans of every kind of record the person holds.
@@ -90,11 +91,11 @@ public struct PersonalRecords: Sendable {
     }
 
     /// Stores a bundle of records (demo data, imports) kind by kind, in batches.
-    public func store(_ records: HealthRecords, at time: Date) async throws {
-        try await quantitySamples.store(records.quantitySamples, at: time)
-        try await categorySamples.store(records.categorySamples, at: time)
-        try await workouts.store(records.workouts, at: time)
-        try await foodLog.store(records.foodLog, at: time)
-        try await moodCheckIns.store(records.moodCheckIns, at: time)
+    public func store(_ records: HealthRecords) async throws {
+        try await quantitySamples.store(records.quantitySamples)
+        try await categorySamples.store(records.categorySamples)
+        try await workouts.store(records.workouts)
+        try await foodLog.store(records.foodLog)
+        try await moodCheckIns.store(records.moodCheckIns)
     }
 }

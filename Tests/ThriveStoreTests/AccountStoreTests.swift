@@ -28,7 +28,7 @@ struct AccountStoreTests {
                 for account in [ann, bob] {
                     try await repositories.accounts.create(account)
                     try await repositories.records(of: account.id).quantitySamples.store(
-                        [Make.heartRate(60, sync: "a"), Make.heartRate(61, sync: "b")], at: Make.time)
+                        [Make.heartRate(60, sync: "a"), Make.heartRate(61, sync: "b")])
                     try await repositories.sessions.create(
                         WebSession(
                             tokenHash: "session-\(account.email)", userID: account.id, csrfToken: "c", createdAt: Make.time,
@@ -120,6 +120,14 @@ struct AccountStoreTests {
             try await store.write { try await $0.loginThrottle.clear("account:x") }
             #expect(try await store.read { try await $0.loginThrottle.record(for: "account:x") } == nil)
             #expect(try await store.read { try await $0.loginThrottle.record(for: "address:y") }?.failures == 1)
+            try await store.write {
+                try await $0.loginThrottle.save(
+                    LoginFailureRecord(failures: 5, windowStart: Make.time, lockedUntil: Make.time + 900), for: "locked")
+            }
+            #expect(
+                try await store.write { try await $0.loginThrottle.deleteStale(before: Make.time + 60) } == 1,
+                "only the unlocked old record")
+            #expect(try await store.read { try await $0.loginThrottle.record(for: "locked") } != nil)
         }
     }
 }

@@ -22,10 +22,10 @@ struct HealthRecordStoreTests {
             let (ann, bob) = try await Self.twoPeople(store)
             let bobs = Make.heartRate(88, sync: "shared-id")
             try await store.write { repositories in
-                try await repositories.records(of: bob.id).quantitySamples.store([bobs], at: Make.time)
+                try await repositories.records(of: bob.id).quantitySamples.store([bobs])
                 // Ann's device happens to use the same sync identifier: it must not touch Bob's sample.
                 try await repositories.records(of: ann.id).quantitySamples.store(
-                    [Make.heartRate(61, sync: "shared-id")], at: Make.time)
+                    [Make.heartRate(61, sync: "shared-id")])
             }
             let (seenByAnn, annsValues, seenByBob) = try await store.read { repositories in
                 let annsRecords = repositories.records(of: ann.id)
@@ -49,12 +49,12 @@ struct HealthRecordStoreTests {
             let (ann, _) = try await Self.twoPeople(store)
             let batch = (0..<10).map { Make.heartRate(60 + Double($0), at: Double($0) * 60, sync: "hr-\($0)") }
             for _ in 0..<2 {
-                try await store.write { try await $0.records(of: ann.id).quantitySamples.store(batch, at: Make.time) }
+                try await store.write { try await $0.records(of: ann.id).quantitySamples.store(batch) }
             }
             try await store.write { repositories in
                 let samples = repositories.records(of: ann.id).quantitySamples
-                try await samples.store([Make.heartRate(99, sync: "hr-3", version: 2)], at: Make.time)
-                try await samples.store([Make.heartRate(20, sync: "hr-3", version: 1)], at: Make.time)
+                try await samples.store([Make.heartRate(99, sync: "hr-3", version: 2)])
+                try await samples.store([Make.heartRate(20, sync: "hr-3", version: 1)])
             }
             let stored = try await store.read {
                 try await $0.records(of: ann.id).quantitySamples.samples(of: .heartRate, in: .all, limit: nil)
@@ -73,7 +73,7 @@ struct HealthRecordStoreTests {
             let (ann, _) = try await Self.twoPeople(store)
             // 2,500 samples: more than two statements' worth, so batch boundaries are crossed.
             let samples = (0..<2_500).map { Make.heartRate(Double(50 + $0 % 100), at: Double($0) * 60, sync: "hr-\($0)") }
-            try await store.write { try await $0.records(of: ann.id).quantitySamples.store(samples.shuffled(), at: Make.time) }
+            try await store.write { try await $0.records(of: ann.id).quantitySamples.store(samples.shuffled()) }
             let window = DateWindow(from: Make.time + 60 * 100, to: Make.time + 60 * 200)
             let (inWindow, limited, latest, spans) = try await store.read { repositories in
                 let records = repositories.records(of: ann.id).quantitySamples
@@ -101,7 +101,7 @@ struct HealthRecordStoreTests {
             await #expect(throws: Abort.self) {
                 try await store.write { repositories in
                     try await repositories.records(of: ann.id).quantitySamples.store(
-                        [Make.heartRate(70, sync: "x")], at: Make.time)
+                        [Make.heartRate(70, sync: "x")])
                     throw Abort()
                 }
             }
@@ -122,15 +122,15 @@ struct HealthRecordStoreTests {
             let squat = WorkoutSet(exercise: "Back squat", reps: 8, load: Mass(kilograms: 60), rpe: 8)
             let bench = WorkoutSet(exercise: "Bench press", reps: 10, load: Mass(kilograms: 40))
             let first = session(1, [squat, bench, squat])
-            try await store.write { try await $0.records(of: ann.id).workouts.store([first], at: Make.time) }
+            try await store.write { try await $0.records(of: ann.id).workouts.store([first]) }
             var stored = try await store.read { try await $0.records(of: ann.id).workouts.workout(id: first.id) }
             #expect(stored?.sets == [squat, bench, squat])
             #expect(stored?.activeEnergyKilocalories == 320)
 
             let heavier = WorkoutSet(exercise: "Back squat", reps: 8, load: Mass(kilograms: 62.5))
             try await store.write { repositories in
-                try await repositories.records(of: ann.id).workouts.store([session(2, [heavier])], at: Make.time)
-                try await repositories.records(of: ann.id).workouts.store([session(1, [bench])], at: Make.time)
+                try await repositories.records(of: ann.id).workouts.store([session(2, [heavier])])
+                try await repositories.records(of: ann.id).workouts.store([session(1, [bench])])
             }
             stored = try await store.read { try await $0.records(of: ann.id).workouts.workout(id: first.id) }
             #expect(stored?.sets == [heavier])
@@ -158,8 +158,8 @@ struct HealthRecordStoreTests {
             let bare = MoodCheckIn(id: MoodCheckInID(UUID()), recordedAt: Make.time + 60, mood: 2, source: .manualEntry)
             try await store.write { repositories in
                 let records = repositories.records(of: ann.id)
-                try await records.foodLog.store([lunch, snack], at: Make.time)
-                try await records.moodCheckIns.store([evening, bare], at: Make.time)
+                try await records.foodLog.store([lunch, snack])
+                try await records.moodCheckIns.store([evening, bare])
             }
             let (entries, checkIns, span) = try await store.read { repositories in
                 let records = repositories.records(of: ann.id)
@@ -205,7 +205,7 @@ struct HealthRecordStoreTests {
             var all = HealthRecords()
             for day in generator.days() { all.append(day.records) }
             let records = all
-            try await store.write { try await $0.records(of: ann.id).store(records, at: Make.time) }
+            try await store.write { try await $0.records(of: ann.id).store(records) }
             let summary = try await store.read { try await $0.records(of: ann.id).summary() }
             #expect(summary.total.count == records.count)
             #expect(summary.spans[.workout]?.count == records.workouts.count)

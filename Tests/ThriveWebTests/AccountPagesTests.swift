@@ -54,6 +54,11 @@ struct AccountPagesTests {
 
             let badZone = try await browser.signUp(timeZone: "Mars/Olympus_Mons")
             #expect(badZone.status == .unprocessableContent)
+
+            let everything = try await browser.signUp(email: "nope", password: "short")
+            #expect(everything.text.contains("There are 2 problems"))
+            #expect(everything.text.contains(#"id="email-error""#))
+            #expect(everything.text.contains(#"id="password-error""#))
             #expect(try await app.accountCount() == 0)
 
             #expect(try await browser.signUp().status == .seeOther)

@@ -8,8 +8,9 @@ public struct IDGenerator: Sendable {
         self.next = next
     }
 
-    /// Random version-4 UUIDs, for production.
-    public static let random = IDGenerator { UUID() }
+    /// Version-7 UUIDs (RFC 9562): 48 bits of Unix milliseconds, then random bits. New records get
+    /// increasing keys, so the database appends to its indexes instead of writing all over them.
+    public static let random = IDGenerator { UUID.version7(at: Date()) }
 
     public func make<Entity>(_: Entity.Type = Entity.self) -> Identifier<Entity> {
         Identifier(next())
@@ -39,5 +40,33 @@ final class SeededStream: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return random.nextUUID()
+    }
+}
+
+extension UUID {
+    /// A version-7 UUID for `date`: the time in the first 48 bits, 74 random bits after the
+    /// version and variant.
+    public static func version7(at date: Date) -> UUID {
+        var generator = SystemRandomNumberGenerator()
+        return version7(at: date, using: &generator)
+    }
+
+    static func version7(at date: Date, using generator: inout some RandomNumberGenerator) -> UUID {
+        let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1_000))
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * UInt64(5 - index))) }
+        let low = generator.next()
+        let high = generator.next()
+        for index in 6..<16 {
+            let word = index < 14 ? low : high
+            bytes[index] = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index % 8)))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x70
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

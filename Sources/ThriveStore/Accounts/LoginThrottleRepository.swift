@@ -8,6 +8,8 @@ public protocol LoginThrottleRepository: Sendable {
     func record(for key: String) async throws -> LoginFailureRecord?
     func save(_ record: LoginFailureRecord, for key: String) async throws
     func clear(_ key: String) async throws
+    /// Removes records whose window began before `cutoff` and whose lock, if any, has ended by then.
+    @discardableResult func deleteStale(before cutoff: Date) async throws -> Int
 }
 
 struct SQLLoginThrottleRepository: LoginThrottleRepository {
@@ -34,5 +36,12 @@ struct SQLLoginThrottleRepository: LoginThrottleRepository {
 
     func clear(_ key: String) async throws {
         try await sql.delete(from: "login_failures").where("throttle_key", .equal, key).run()
+    }
+
+    func deleteStale(before cutoff: Date) async throws -> Int {
+        try await sql.delete(from: "login_failures")
+            .where("window_start", .lessThan, cutoff)
+            .where { $0.where("locked_until", .is, SQLLiteral.null).orWhere("locked_until", .lessThan, cutoff) }
+            .returning("throttle_key").all().count
     }
 }

@@ -34,11 +34,19 @@ public final class Database: Sendable {
     }
 
     public func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await backend.read(body)
+        try await backend.read { try await body($0.sql) }
     }
 
     /// Runs `body` in one transaction: if it throws, nothing it wrote is kept.
     public func write<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await backend.write { try await body($0.sql) }
+    }
+
+    func readSession<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
+        try await backend.read(body)
+    }
+
+    func writeSession<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
         try await backend.write(body)
     }
 
@@ -48,19 +56,20 @@ public final class Database: Sendable {
 }
 
 protocol DatabaseBackend: Sendable {
-    func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
-    func write<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R
+    func read<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R
+    func write<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R
     func close() async
 }
 
 extension DatabaseBackend {
     /// BEGIN, body, COMMIT; ROLLBACK when the body or the commit fails.
     func inTransaction<R>(
-        _ sql: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> R
+        _ session: DatabaseSession, begin: String, _ body: @Sendable (DatabaseSession) async throws -> R
     ) async throws -> R {
+        let sql = session.sql
         try await sql.raw(SQLQueryString(begin)).run()
         do {
-            let result = try await body(sql)
+            let result = try await body(session)
             try await sql.raw("COMMIT").run()
             return result
         } catch {

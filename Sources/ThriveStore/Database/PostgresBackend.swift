@@ -40,19 +40,19 @@ final class PostgresBackend: DatabaseBackend {
         return backend
     }
 
-    private func sql(_ connection: PostgresConnection) -> any SQLDatabase {
-        connection.sql(queryLogLevel: nil)
+    private func session(_ connection: PostgresConnection) -> DatabaseSession {
+        DatabaseSession(sql: connection.sql(queryLogLevel: nil), sqlite: nil)
     }
 
-    func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    func read<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
         try await client.withConnection { connection in
-            try await body(self.sql(connection))
+            try await body(self.session(connection))
         }
     }
 
-    func write<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    func write<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
         try await client.withConnection { connection in
-            try await self.inTransaction(self.sql(connection), begin: "BEGIN", body)
+            try await self.inTransaction(self.session(connection), begin: "BEGIN", body)
         }
     }
 

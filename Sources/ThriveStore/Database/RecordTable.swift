@@ -13,7 +13,7 @@ protocol RecordMapping: Sendable {
     var source: SampleSource { get }
     var sync: SyncStamp? { get }
     /// Values for ``columns``, in order.
-    var columnValues: [any Encodable & Sendable] { get }
+    var columnValues: [ColumnValue] { get }
     /// `nil` for rows this build cannot represent (a type added by a newer version).
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> Self?
 }
@@ -21,20 +21,21 @@ protocol RecordMapping: Sendable {
 /// Storage shared by every record kind: batched idempotent upserts, windows, lookups and spans, all
 /// confined to one owner's rows.
 struct RecordTable<Record: RecordMapping>: Sendable {
-    let sql: any SQLDatabase
+    let session: DatabaseSession
     let owner: UserID
+    var sql: any SQLDatabase { session.sql }
 
     var owned: OwnedTable {
         OwnedTable(sql: sql, table: Record.table, owner: owner, timeColumn: Record.timeColumn)
     }
 
-    func store(_ records: [Record], at time: Date) async throws {
+    func store(_ records: [Record]) async throws {
         let columns = ["id", "owner_id"] + Record.columns + Provenance.columns
-        let rows: [[any Encodable & Sendable]] = records.map { record in
-            [record.rowID, owner.rawValue] + record.columnValues
-                + Provenance.values(record.source, record.sync, recordedAt: time)
+        let rows: [[ColumnValue]] = records.map { record in
+            [.uuid(record.rowID), .uuid(owner.rawValue)] + record.columnValues
+                + Provenance.values(record.source, record.sync)
         }
-        try await BatchUpsert.run(sql, table: Record.table, columns: columns, rows: rows)
+        try await BulkInsert.run(session, into: Record.table, columns: columns, rows: rows, onConflict: .keepNewestSyncVersion)
     }
 
     func list(in window: DateWindow, limit: Int?, where filter: (column: String, value: String)? = nil) async throws

@@ -6,17 +6,21 @@ import SQLiteKit
 import Synchronization
 
 /// SQLite in WAL mode: one writer connection behind a gate (SQLite allows one writer at a time, and
-/// a shared connection must not interleave two transactions), and reader connections that run
-/// concurrently with it.
+/// a shared connection must not interleave two transactions), reader connections that run
+/// concurrently with it, and a checkpointer that copies the log into the database file in the
+/// background, so that a commit never waits for that copy.
 final class SQLiteBackend: DatabaseBackend {
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
+    private let checkpointer: SQLiteConnection
     private let gate = AsyncGate()
     private let nextReader = Atomic<Int>(0)
+    private let checkpointRunning = Atomic<Bool>(false)
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
         self.writer = writer
         self.readers = readers
+        self.checkpointer = checkpointer
     }
 
     static func open(path: String, readerCount: Int = 2, logger: Logger) async throws -> SQLiteBackend {
@@ -29,11 +33,14 @@ final class SQLiteBackend: DatabaseBackend {
         let writer = try await connect(path: path, logger: logger)
         // WAL lets readers proceed while a write is in progress; the mode is stored in the file.
         _ = try await writer.query("PRAGMA journal_mode = WAL")
+        // Commits do not checkpoint; the checkpointer connection does it after them (see `write`).
+        _ = try await writer.query("PRAGMA wal_autocheckpoint = 0")
         var readers: [SQLiteConnection] = []
         for _ in 0..<readerCount {
             readers.append(try await connect(path: path, logger: logger))
         }
-        return SQLiteBackend(writer: writer, readers: readers)
+        let checkpointer = try await connect(path: path, logger: logger)
+        return SQLiteBackend(writer: writer, readers: readers, checkpointer: checkpointer)
     }
 
     private static func connect(path: String, logger: Logger) async throws -> SQLiteConnection {
@@ -51,29 +58,48 @@ final class SQLiteBackend: DatabaseBackend {
         _ = try await connection.query("PRAGMA foreign_keys = ON")
         // Safe in WAL mode: a power cut can lose the last commits but never corrupts the file.
         _ = try await connection.query("PRAGMA synchronous = NORMAL")
+        // 64 MB of page cache: a large import then stays in memory until commit instead of spilling
+        // pages to the log and reading them back.
+        _ = try await connection.query("PRAGMA cache_size = -65536")
+        _ = try await connection.query("PRAGMA temp_store = MEMORY")
         return connection
     }
 
-    private func sql(_ connection: SQLiteConnection) -> any SQLDatabase {
-        connection.sql(queryLogLevel: nil)
+    private func session(_ connection: SQLiteConnection) -> DatabaseSession {
+        DatabaseSession(sql: connection.sql(queryLogLevel: nil), sqlite: connection)
     }
 
-    func read<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    func read<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
         let index = nextReader.add(1, ordering: .relaxed).oldValue % readers.count
-        return try await body(sql(readers[index]))
+        return try await body(session(readers[index]))
     }
 
-    func write<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        let database = sql(writer)
-        return try await gate.withLock {
+    func write<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
+        let database = session(writer)
+        let result = try await gate.withLock {
             // IMMEDIATE takes the write lock up front, so a transaction never fails half-way on
             // upgrading from a read lock while another process writes.
             try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
         }
+        scheduleCheckpoint()
+        return result
+    }
+
+    /// Starts a passive checkpoint unless one is already running. It copies committed pages from the
+    /// log into the database file on its own connection, alongside further reads and writes.
+    private func scheduleCheckpoint() {
+        guard checkpointRunning.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
+        Task.detached { [self] in
+            _ = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
+            checkpointRunning.store(false, ordering: .releasing)
+        }
     }
 
     func close() async {
-        for connection in readers { try? await connection.close() }
+        while checkpointRunning.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(5)) }
+        // Leave a compact file behind: everything copied in, the log emptied.
+        _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
+        for connection in readers + [checkpointer] { try? await connection.close() }
         try? await writer.close()
     }
 }

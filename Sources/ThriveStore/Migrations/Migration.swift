@@ -12,8 +12,8 @@ struct Migration: Sendable {
 struct ColumnTypes: Sendable {
     let kind: DatabaseKind
 
-    /// PostgreSQL's native `UUID`; SQLite keeps the canonical text form.
-    var uuid: String { kind == .postgres ? "UUID" : "TEXT" }
+    /// PostgreSQL's native `UUID`; in SQLite the 16 bytes as a BLOB (see `UUID+SQLite.swift`).
+    var uuid: String { kind == .postgres ? "UUID" : "BLOB" }
     /// PostgreSQL `TIMESTAMPTZ`; SQLite stores seconds since 1970 as a REAL.
     var timestamp: String { kind == .postgres ? "TIMESTAMPTZ" : "REAL" }
     var double: String { kind == .postgres ? "DOUBLE PRECISION" : "REAL" }

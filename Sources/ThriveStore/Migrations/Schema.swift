@@ -9,7 +9,6 @@ enum Schema {
                 source_kind TEXT NOT NULL,
                 sync_identifier TEXT,
                 sync_version \(t.integer) NOT NULL DEFAULT 1,
-                created_at \(t.timestamp) NOT NULL,
                 UNIQUE (owner_id, sync_identifier)
             """
         return [

@@ -5,7 +5,7 @@ import ThriveCore
 /// One person's food log.
 public protocol FoodLogRepository: Sendable {
     var owner: UserID { get }
-    func store(_ entries: [FoodLogEntry], at time: Date) async throws
+    func store(_ entries: [FoodLogEntry]) async throws
     func entries(in window: DateWindow, limit: Int?) async throws -> [FoodLogEntry]
     func entry(id: FoodLogEntryID) async throws -> FoodLogEntry?
     func delete(id: FoodLogEntryID) async throws -> Bool
@@ -19,8 +19,12 @@ extension FoodLogEntry: RecordMapping {
         "consumed_at", "meal_slot", "name", "grams", "energy_kcal", "protein_g", "carbohydrate_g", "fat_g",
     ]
     var rowID: UUID { id.rawValue }
-    var columnValues: [any Encodable & Sendable] {
-        [consumedAt, meal.rawValue, name, grams, energyKilocalories, proteinGrams, carbohydrateGrams, fatGrams]
+    var columnValues: [ColumnValue] {
+        [
+            .date(consumedAt), .text(meal.rawValue), .text(name), ColumnValue(grams), .real(energyKilocalories),
+            .real(proteinGrams),
+            .real(carbohydrateGrams), .real(fatGrams),
+        ]
     }
 
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> FoodLogEntry? {
@@ -37,7 +41,7 @@ struct SQLFoodLogRepository: FoodLogRepository {
     let records: RecordTable<FoodLogEntry>
     var owner: UserID { records.owner }
 
-    func store(_ entries: [FoodLogEntry], at time: Date) async throws { try await records.store(entries, at: time) }
+    func store(_ entries: [FoodLogEntry]) async throws { try await records.store(entries) }
 
     func entries(in window: DateWindow, limit: Int?) async throws -> [FoodLogEntry] {
         try await records.list(in: window, limit: limit)

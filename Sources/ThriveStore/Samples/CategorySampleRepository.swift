@@ -5,7 +5,7 @@ import ThriveCore
 /// One person's states over time (sleep stages, mindful sessions).
 public protocol CategorySampleRepository: Sendable {
     var owner: UserID { get }
-    func store(_ samples: [CategorySample], at time: Date) async throws
+    func store(_ samples: [CategorySample]) async throws
     func samples(of type: CategoryType?, in window: DateWindow, limit: Int?) async throws -> [CategorySample]
     func sample(id: CategorySampleID) async throws -> CategorySample?
     func delete(id: CategorySampleID) async throws -> Bool
@@ -17,10 +17,10 @@ extension CategorySample: RecordMapping {
     static let timeColumn = "start_at"
     static let columns = ["type", "value", "start_at", "end_at"]
     var rowID: UUID { id.rawValue }
-    var columnValues: [any Encodable & Sendable] { [type.rawValue, value, start, end] }
+    var columnValues: [ColumnValue] { [.text(type.storageName), .integer(value), .date(start), .date(end)] }
 
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> CategorySample? {
-        guard let type = CategoryType(rawValue: try row.string("type")) else { return nil }
+        guard let type = CategoryType(storageName: try row.string("type")) else { return nil }
         return CategorySample(
             id: CategorySampleID(id), type: type, value: try row.int("value"), start: try row.date("start_at"),
             end: try row.date("end_at"), source: source, sync: sync)
@@ -31,12 +31,12 @@ struct SQLCategorySampleRepository: CategorySampleRepository {
     let records: RecordTable<CategorySample>
     var owner: UserID { records.owner }
 
-    func store(_ samples: [CategorySample], at time: Date) async throws {
-        try await records.store(samples, at: time)
+    func store(_ samples: [CategorySample]) async throws {
+        try await records.store(samples)
     }
 
     func samples(of type: CategoryType?, in window: DateWindow, limit: Int?) async throws -> [CategorySample] {
-        try await records.list(in: window, limit: limit, where: type.map { ("type", $0.rawValue) })
+        try await records.list(in: window, limit: limit, where: type.map { ("type", $0.storageName) })
     }
 
     func sample(id: CategorySampleID) async throws -> CategorySample? { try await records.find(id: id.rawValue) }
@@ -44,6 +44,6 @@ struct SQLCategorySampleRepository: CategorySampleRepository {
     func delete(id: CategorySampleID) async throws -> Bool { try await records.delete(id: id.rawValue) }
 
     func spans() async throws -> [CategoryType: RecordSpan] {
-        try await records.spans(groupedBy: "type", as: CategoryType.init(rawValue:))
+        try await records.spans(groupedBy: "type", as: CategoryType.init(storageName:))
     }
 }

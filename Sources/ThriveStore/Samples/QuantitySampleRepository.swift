@@ -7,7 +7,7 @@ public protocol QuantitySampleRepository: Sendable {
     var owner: UserID { get }
     /// Stores new samples in batches; a sample whose sync identifier is already stored replaces it
     /// only when its sync version is newer.
-    func store(_ samples: [QuantitySample], at time: Date) async throws
+    func store(_ samples: [QuantitySample]) async throws
     func samples(of type: QuantityType?, in window: DateWindow, limit: Int?) async throws -> [QuantitySample]
     func sample(id: SampleID) async throws -> QuantitySample?
     func latest(of type: QuantityType) async throws -> QuantitySample?
@@ -20,10 +20,10 @@ extension QuantitySample: RecordMapping {
     static let timeColumn = "start_at"
     static let columns = ["type", "value", "start_at", "end_at"]
     var rowID: UUID { id.rawValue }
-    var columnValues: [any Encodable & Sendable] { [type.rawValue, value, start, end] }
+    var columnValues: [ColumnValue] { [.text(type.storageName), .real(value), .date(start), .date(end)] }
 
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> QuantitySample? {
-        guard let type = QuantityType(rawValue: try row.string("type")) else { return nil }
+        guard let type = QuantityType(storageName: try row.string("type")) else { return nil }
         return QuantitySample(
             id: SampleID(id), type: type, value: try row.double("value"), start: try row.date("start_at"),
             end: try row.date("end_at"), source: source, sync: sync)
@@ -34,23 +34,23 @@ struct SQLQuantitySampleRepository: QuantitySampleRepository {
     let records: RecordTable<QuantitySample>
     var owner: UserID { records.owner }
 
-    func store(_ samples: [QuantitySample], at time: Date) async throws {
-        try await records.store(samples, at: time)
+    func store(_ samples: [QuantitySample]) async throws {
+        try await records.store(samples)
     }
 
     func samples(of type: QuantityType?, in window: DateWindow, limit: Int?) async throws -> [QuantitySample] {
-        try await records.list(in: window, limit: limit, where: type.map { ("type", $0.rawValue) })
+        try await records.list(in: window, limit: limit, where: type.map { ("type", $0.storageName) })
     }
 
     func sample(id: SampleID) async throws -> QuantitySample? { try await records.find(id: id.rawValue) }
 
     func latest(of type: QuantityType) async throws -> QuantitySample? {
-        try await records.latest(where: ("type", type.rawValue))
+        try await records.latest(where: ("type", type.storageName))
     }
 
     func delete(id: SampleID) async throws -> Bool { try await records.delete(id: id.rawValue) }
 
     func spans() async throws -> [QuantityType: RecordSpan] {
-        try await records.spans(groupedBy: "type", as: QuantityType.init(rawValue:))
+        try await records.spans(groupedBy: "type", as: QuantityType.init(storageName:))
     }
 }

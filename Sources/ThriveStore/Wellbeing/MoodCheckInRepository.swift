@@ -5,7 +5,7 @@ import ThriveCore
 /// One person's mood, energy and stress check-ins.
 public protocol MoodCheckInRepository: Sendable {
     var owner: UserID { get }
-    func store(_ checkIns: [MoodCheckIn], at time: Date) async throws
+    func store(_ checkIns: [MoodCheckIn]) async throws
     func checkIns(in window: DateWindow, limit: Int?) async throws -> [MoodCheckIn]
     func checkIn(id: MoodCheckInID) async throws -> MoodCheckIn?
     func delete(id: MoodCheckInID) async throws -> Bool
@@ -17,7 +17,9 @@ extension MoodCheckIn: RecordMapping {
     static let timeColumn = "recorded_at"
     static let columns = ["recorded_at", "mood", "energy", "stress", "note"]
     var rowID: UUID { id.rawValue }
-    var columnValues: [any Encodable & Sendable] { [recordedAt, mood, energy, stress, note] }
+    var columnValues: [ColumnValue] {
+        [.date(recordedAt), .integer(mood), ColumnValue(energy), ColumnValue(stress), ColumnValue(note)]
+    }
 
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> MoodCheckIn? {
         MoodCheckIn(
@@ -31,7 +33,7 @@ struct SQLMoodCheckInRepository: MoodCheckInRepository {
     let records: RecordTable<MoodCheckIn>
     var owner: UserID { records.owner }
 
-    func store(_ checkIns: [MoodCheckIn], at time: Date) async throws { try await records.store(checkIns, at: time) }
+    func store(_ checkIns: [MoodCheckIn]) async throws { try await records.store(checkIns) }
 
     func checkIns(in window: DateWindow, limit: Int?) async throws -> [MoodCheckIn] {
         try await records.list(in: window, limit: limit)

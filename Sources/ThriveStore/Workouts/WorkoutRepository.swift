@@ -6,7 +6,7 @@ import ThriveCore
 public protocol WorkoutRepository: Sendable {
     var owner: UserID { get }
     /// Stores workouts and their sets; a newer sync version of a stored workout replaces its sets too.
-    func store(_ workouts: [Workout], at time: Date) async throws
+    func store(_ workouts: [Workout]) async throws
     func workouts(in window: DateWindow, limit: Int?) async throws -> [Workout]
     func workout(id: WorkoutID) async throws -> Workout?
     func delete(id: WorkoutID) async throws -> Bool
@@ -18,8 +18,11 @@ extension Workout: RecordMapping {
     static let timeColumn = "start_at"
     static let columns = ["activity_type", "start_at", "end_at", "active_energy_kcal", "distance_m"]
     var rowID: UUID { id.rawValue }
-    var columnValues: [any Encodable & Sendable] {
-        [activityType.rawValue, start, end, activeEnergyKilocalories, distance?.metres]
+    var columnValues: [ColumnValue] {
+        [
+            .text(activityType.rawValue), .date(start), .date(end), ColumnValue(activeEnergyKilocalories),
+            ColumnValue(distance?.metres),
+        ]
     }
 
     /// Decodes the session without its sets; the repository attaches them.
@@ -45,18 +48,19 @@ struct SQLWorkoutRepository: WorkoutRepository {
     var owner: UserID { records.owner }
     private var sql: any SQLDatabase { records.sql }
 
-    func store(_ workouts: [Workout], at time: Date) async throws {
-        try await records.store(workouts, at: time)
+    func store(_ workouts: [Workout]) async throws {
+        try await records.store(workouts)
         let stored = try await storedIDs(for: workouts)
         var replaced: [UUID] = []
-        var rows: [[any Encodable & Sendable]] = []
+        var rows: [[ColumnValue]] = []
         for workout in workouts {
             guard let id = stored[workout.sync?.identifier ?? ""] ?? (workout.sync == nil ? workout.id.rawValue : nil)
             else { continue }
             replaced.append(id)
             for (position, set) in workout.sets.enumerated() {
                 rows.append([
-                    id, owner.rawValue, position, set.exercise, set.reps, set.load?.kilograms, set.durationSeconds, set.rpe,
+                    .uuid(id), .uuid(owner.rawValue), .integer(position), .text(set.exercise), ColumnValue(set.reps),
+                    ColumnValue(set.load?.kilograms), ColumnValue(set.durationSeconds), ColumnValue(set.rpe),
                 ])
             }
         }
@@ -64,12 +68,10 @@ struct SQLWorkoutRepository: WorkoutRepository {
             try await sql.delete(from: "workout_sets").where("owner_id", .equal, owner.rawValue)
                 .where("workout_id", .in, Array(chunk)).run()
         }
-        for chunk in rows.chunked(BatchUpsert.rowsPerStatement) {
-            var insert = sql.insert(into: "workout_sets")
-                .columns("workout_id", "owner_id", "position", "exercise", "reps", "load_kg", "duration_s", "rpe")
-            for row in chunk { insert = insert.values(row) }
-            try await insert.run()
-        }
+        try await BulkInsert.run(
+            records.session, into: "workout_sets",
+            columns: ["workout_id", "owner_id", "position", "exercise", "reps", "load_kg", "duration_s", "rpe"], rows: rows,
+            onConflict: .fail)
     }
 
     /// The stored row ID per sync identifier, for workouts whose stored version is the one just sent

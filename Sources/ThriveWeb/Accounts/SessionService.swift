@@ -22,10 +22,15 @@ public struct SessionService: Sendable {
         case unknown
     }
 
-    /// Creates a session inside the caller's transaction and returns the cookie's token.
+    /// Creates a session inside the caller's transaction and returns the cookie's token. Also sweeps
+    /// away what has expired since (idle sessions, old tokens, stale login failures), so the tables
+    /// stay small without a background job.
     public func start(for userID: UserID, in repositories: Repositories) async throws -> String {
         let token = SecretTokens.make()
         let time = now()
+        try await repositories.sessions.deleteIdle(before: time - policy.idleTimeout)
+        try await repositories.authTokens.deleteExpired(before: time - 86_400)
+        try await repositories.loginThrottle.deleteStale(before: time - 86_400)
         try await repositories.sessions.create(
             WebSession(
                 tokenHash: SecretTokens.hash(token), userID: userID, csrfToken: SecretTokens.make(), createdAt: time,

@@ -90,9 +90,20 @@ struct AuthPagesController {
                 displayName: form.text("displayName"),
                 unitSystem: page.metric ? .metric : .imperial,
                 timeZoneIdentifier: form.text("timeZone") ?? "UTC")
+            // Check every field first so the person sees all problems at once, not one per attempt.
+            let email = form["email"] ?? ""
+            let password = form["password"] ?? ""
+            do { _ = try EmailAddress(email) } catch let error as ValidationError { page.errors.add(error) }
+            do { try PasswordPolicy.check(password) } catch let error as ValidationError { page.errors.add(error) }
+            do { _ = try profile.validated(now: services.now()) } catch let error as ValidationError { page.errors.add(error) }
+            if page.errors.hasAny {
+                return services.renderer.render(
+                    "signup", chrome: Chrome(title: "Create your account", context: context), content: page,
+                    status: .unprocessableContent)
+            }
             do {
                 let (_, token) = try await services.accounts.register(
-                    email: form["email"] ?? "", password: form["password"] ?? "", profile: profile
+                    email: email, password: password, profile: profile
                 ) { repositories, account in
                     try await services.sessions.start(for: account.id, in: repositories)
                 }

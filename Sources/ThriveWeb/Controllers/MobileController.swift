@@ -48,7 +48,7 @@ struct MobileController {
         // Encoded once: this endpoint is polled by every client at start-up.
         let plainBody = (try? StrictJSON.makeEncoder().encode(plain)) ?? Data()
         api.get("mobile/version") { request, _ -> Response in
-            guard let current = request.uri.queryParameters.get("current") else {
+            guard request.uri.query != nil, let current = request.uri.queryParameters.get("current") else {
                 return Response(
                     status: .ok, headers: [.contentType: "application/json"],
                     body: .init(byteBuffer: ByteBuffer(bytes: plainBody)))

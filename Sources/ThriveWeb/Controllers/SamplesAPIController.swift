@@ -55,11 +55,10 @@ struct SamplesAPIController {
             }
             try Self.checkUniqueSyncIdentifiers(quantities.compactMap(\.sync?.identifier), list: "quantitySamples")
             try Self.checkUniqueSyncIdentifiers(categories.compactMap(\.sync?.identifier), list: "categorySamples")
-            let time = services.now()
             try await services.store.write { repositories in
                 let records = repositories.records(of: owner)
-                try await records.quantitySamples.store(quantities, at: time)
-                try await records.categorySamples.store(categories, at: time)
+                try await records.quantitySamples.store(quantities)
+                try await records.categorySamples.store(categories)
             }
             return try jsonResponse(Stored(quantitySamples: quantities.count, categorySamples: categories.count))
         }

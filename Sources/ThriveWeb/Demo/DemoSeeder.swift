@@ -49,7 +49,7 @@ public struct DemoSeeder: Sendable {
             for (index, day) in generator.days().enumerated() {
                 pending.append(day.records)
                 if pending.count >= 50_000 || index == generator.dayCount - 1 {
-                    try await records.store(pending, at: time)
+                    try await records.store(pending)
                     total += pending.count
                     pending = HealthRecords()
                     progress?(index + 1, generator.dayCount)

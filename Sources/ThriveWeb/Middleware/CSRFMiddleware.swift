@@ -18,10 +18,15 @@ struct CSRFMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        // API reads carry no forms and need no token: keep them on the fast path.
+        let isAPI = request.uri.path.hasPrefix("/api/")
+        if isAPI, [.get, .head, .options].contains(request.method) {
+            return try await next(request, context)
+        }
         var context = context
         var request = request
         var issuedToken: String?
-        if context.csrfToken == nil {
+        if context.csrfToken == nil, !isAPI {
             if let cookie = request.cookies[Self.cookieName]?.value, SecretTokens.looksValid(cookie) {
                 context.csrfToken = cookie
             } else {
@@ -45,8 +50,7 @@ struct CSRFMiddleware: RouterMiddleware {
     }
 
     private func check(_ request: inout Request, context: Context, issuedNow: Bool) async throws {
-        let isAPI = request.uri.path.hasPrefix("/api/")
-        if isAPI {
+        if request.uri.path.hasPrefix("/api/") {
             // Only cookie-authenticated API calls are forgeable; the token endpoints ignore cookies.
             guard request.headers[.authorization] == nil, !request.uri.path.hasPrefix("/api/v1/auth/"),
                 case .session = context.identity?.credential

@@ -6,7 +6,25 @@ import Hummingbird
 /// `no-store` on pages and API answers so health data is never kept by a shared cache.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    let strictTransportSecurity: Bool
+    /// Built and validated once; every response appends the same fields.
+    private let fields: [HTTPField]
+
+    init(strictTransportSecurity: Bool) {
+        var fields = [
+            HTTPField(name: .contentSecurityPolicy, value: Self.contentSecurityPolicy),
+            HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+            HTTPField(name: .referrerPolicy, value: "no-referrer"),
+            HTTPField(name: .xFrameOptions, value: "DENY"),
+            HTTPField(name: .permissionsPolicy, value: "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
+            HTTPField(name: .crossOriginOpenerPolicy, value: "same-origin"),
+        ]
+        if strictTransportSecurity {
+            fields.append(HTTPField(name: .strictTransportSecurity, value: "max-age=31536000; includeSubDomains"))
+        }
+        self.fields = fields
+    }
+
+    private static let noStore = HTTPField(name: .cacheControl, value: "no-store")
 
     static let contentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
@@ -18,17 +36,9 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.referrerPolicy] = "no-referrer"
-        response.headers[.xFrameOptions] = "DENY"
-        response.headers[.permissionsPolicy] = "camera=(), microphone=(), geolocation=(), interest-cohort=()"
-        response.headers[.crossOriginOpenerPolicy] = "same-origin"
-        if strictTransportSecurity {
-            response.headers[.strictTransportSecurity] = "max-age=31536000; includeSubDomains"
-        }
-        if response.headers[.cacheControl] == nil {
-            response.headers[.cacheControl] = "no-store"
+        response.headers.append(contentsOf: fields)
+        if !response.headers.contains(.cacheControl) {
+            response.headers.append(Self.noStore)
         }
         return response
     }

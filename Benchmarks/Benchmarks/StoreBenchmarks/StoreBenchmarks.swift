@@ -1,0 +1,145 @@
+import Benchmark
+import Foundation
+import Logging
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+/// Rows written or read per second, the figure the store's targets are stated in.
+let rowsPerSecond = BenchmarkMetric.custom("rows/s", polarity: .prefersLarger, useScalingFactor: false)
+
+/// A fresh store with one person in it.
+struct Fixture: Sendable {
+    let store: Store
+    let owner: UserID
+    let cleanup: @Sendable () async -> Void
+
+    static func sqlite() async throws -> Fixture {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-bench-\(UUID().uuidString)")
+        let store = try await Store.open(.sqlite(path: folder.appendingPathComponent("thrive.sqlite").path), logger: quiet)
+        return try await Fixture(store: store) {
+            await store.close()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// PostgreSQL at `THRIVE_BENCH_DATABASE_URL` (its tables are emptied first).
+    static func postgres(_ url: String) async throws -> Fixture {
+        let store = try await Store.open(.postgres(try PostgresURL(url)), logger: quiet)
+        try await store.database.write { try await $0.raw("DELETE FROM users").run() }
+        return try await Fixture(store: store) { await store.close() }
+    }
+
+    private init(store: Store, cleanup: @escaping @Sendable () async -> Void) async throws {
+        let account = Account(
+            id: UserID(UUID()), email: try EmailAddress("bench-\(UUID().uuidString.prefix(8))@example.com"),
+            passwordHash: "-", createdAt: Date())
+        try await store.write { try await $0.accounts.create(account) }
+        self.store = store
+        self.owner = account.id
+        self.cleanup = cleanup
+    }
+
+    static var quiet: Logger {
+        var logger = Logger(label: "bench")
+        logger.logLevel = .error
+        return logger
+    }
+}
+
+/// `count` minute-by-minute heart-rate samples from `start`, each with its own sync identifier.
+func heartRates(_ count: Int, from start: Date, tag: String) -> [QuantitySample] {
+    let watch = SampleSource(name: "Apple Watch", kind: .device)
+    return (0..<count).map { minute in
+        let time = start.addingTimeInterval(Double(minute) * 60)
+        return QuantitySample(
+            id: IDGenerator.random.make(), type: .heartRate, value: Double(55 + minute % 60), start: time, end: time,
+            source: watch,
+            sync: SyncStamp(identifier: "\(tag)-\(minute)"))
+    }
+}
+
+/// Times `body`, excluding everything before and after it, and records rows per second.
+func measureRows(_ benchmark: Benchmark, rows: Int, _ body: () async throws -> Void) async throws {
+    let clock = ContinuousClock()
+    benchmark.startMeasurement()
+    let elapsed = try await clock.measure { try await body() }
+    benchmark.stopMeasurement()
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    benchmark.measurement(rowsPerSecond, Int(Double(rows) / seconds))
+}
+
+let insertBatch = 50_000
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, rowsPerSecond], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 10)
+
+    Benchmark("SQLite: insert 50,000 samples (batched, one transaction)") {
+        (benchmark: Benchmark, fixture: Fixture) async throws in
+        let samples = heartRates(insertBatch, from: Date(), tag: UUID().uuidString)
+        try await measureRows(benchmark, rows: samples.count) {
+            try await fixture.store.write { try await $0.records(of: fixture.owner).quantitySamples.store(samples) }
+        }
+    } setup: {
+        try await Fixture.sqlite()
+    }
+
+    Benchmark("SQLite: read a week of minute heart rate (10,080 rows) from a year") {
+        (benchmark: Benchmark, fixture: Fixture) async throws in
+        let start = Date(timeIntervalSince1970: 1_780_000_000 + 200 * 86_400)
+        try await measureRows(benchmark, rows: 10_080) {
+            let rows = try await fixture.store.read {
+                try await $0.records(of: fixture.owner).quantitySamples.samples(
+                    of: .heartRate, in: DateWindow(from: start, to: start + 7 * 86_400), limit: nil)
+            }
+            precondition(rows.count == 10_080)
+        }
+    } setup: {
+        let fixture = try await Fixture.sqlite()
+        let year = heartRates(365 * 1_440, from: Date(timeIntervalSince1970: 1_780_000_000), tag: "year")
+        try await fixture.store.write { try await $0.records(of: fixture.owner).quantitySamples.store(year) }
+        return fixture
+    }
+
+    Benchmark("SQLite: generate and store the demo year (~85,000 records)") {
+        (benchmark: Benchmark, fixture: Fixture) async throws in
+        let generator = DemoDataGenerator(
+            lastDay: LocalDate(Date(), in: .current), timeZone: .current, ids: .random)
+        var records = HealthRecords()
+        for day in generator.days() { records.append(day.records) }
+        let all = records
+        let owner = try await fixture.store.write { repositories -> UserID in
+            let account = Account(
+                id: UserID(UUID()), email: try EmailAddress("demo-\(UUID().uuidString.prefix(8))@example.com"), passwordHash: "-",
+                createdAt: Date())
+            try await repositories.accounts.create(account)
+            return account.id
+        }
+        try await measureRows(benchmark, rows: all.count) {
+            try await fixture.store.write { try await $0.records(of: owner).store(all) }
+        }
+    } setup: {
+        try await Fixture.sqlite()
+    }
+
+    if let url = ProcessInfo.processInfo.environment["THRIVE_BENCH_DATABASE_URL"] {
+        Benchmark("PostgreSQL: insert 50,000 samples (batched, one transaction)") {
+            (benchmark: Benchmark, fixture: Fixture) async throws in
+            let samples = heartRates(insertBatch, from: Date(), tag: UUID().uuidString)
+            try await measureRows(benchmark, rows: samples.count) {
+                try await fixture.store.write { try await $0.records(of: fixture.owner).quantitySamples.store(samples) }
+            }
+        } setup: {
+            try await Fixture.postgres(url)
+        }
+    }
+
+    Benchmark(
+        "bcrypt: hash one password at the default cost (12)",
+        configuration: .init(metrics: [.wallClock], warmupIterations: 1, maxDuration: .seconds(20), maxIterations: 10)
+    ) { (benchmark: Benchmark) async in
+        let hash = await BcryptPasswordHasher(cost: AppConfiguration().bcryptCost).hash("correct-horse-9")
+        blackHole(hash)
+    }
+}

@@ -1,0 +1,128 @@
+"""What a person sees and does in the browser: sign-up, login, the home page, logout."""
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from accessibility import assert_accessible
+from conftest import screenshot
+
+DEMO_EMAIL = "demo@thrive.local"
+DEMO_PASSWORD = "thrive-demo-2026"
+
+
+def log_in(driver, base, email=DEMO_EMAIL, password=DEMO_PASSWORD):
+    driver.get(base + "/login")
+    driver.find_element(By.ID, "email").send_keys(email)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+
+
+def test_login_page_is_accessible_and_fits(server, browser):
+    browser.get(server + "/login")
+    assert browser.title == "Log in · Thrive"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
+    assert_accessible(browser)
+    screenshot(browser, "login")
+
+
+def test_demo_person_sees_a_year_of_data(server, browser):
+    log_in(browser, server)
+    assert browser.current_url == server + "/"
+    heading = browser.find_element(By.ID, "greeting").text
+    assert heading.startswith("Good ") and heading.endswith("Alex")
+    figure = browser.find_element(By.CSS_SELECTOR, ".headline-figure").text
+    assert "records over 365 days" in figure
+    rows = browser.find_elements(By.CSS_SELECTOR, ".data-table tbody tr")
+    names = [row.find_element(By.TAG_NAME, "th").text for row in rows]
+    for kind in ("Steps", "Heart rate", "Sleep", "Weight", "Workouts", "Meals and snacks", "Mood check-ins"):
+        assert kind in names
+    current = browser.find_element(By.CSS_SELECTOR, ".tab-bar [aria-current=page]")
+    assert current.text == "Dashboard"
+    assert_accessible(browser)
+    screenshot(browser, "home-demo")
+    browser.find_element(By.CSS_SELECTOR, ".tab-bar a[href='/profile']").click()
+    assert "demo@thrive.local" in browser.find_element(By.TAG_NAME, "main").text
+    assert_accessible(browser)
+    screenshot(browser, "profile")
+
+
+def test_sign_up_greets_then_log_out(server, phone):
+    phone.get(server + "/signup")
+    zone = phone.find_element(By.ID, "timeZone")
+    assert zone.get_attribute("value") == "Asia/Tokyo", "the browser's zone is pre-selected"
+    assert_accessible(phone)
+    screenshot(phone, "signup")
+    email = f"new-{uuid.uuid4().hex[:8]}@example.com"
+    phone.find_element(By.ID, "displayName").send_keys("Mina")
+    phone.find_element(By.ID, "email").send_keys(email)
+    phone.find_element(By.ID, "password").send_keys("fresh-start-42")
+    phone.find_element(By.CSS_SELECTOR, "input[value=imperial]").click()
+    phone.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+    assert phone.current_url == server + "/"
+    assert phone.find_element(By.ID, "greeting").text.endswith("Mina")
+    assert "Welcome to Thrive" in phone.find_element(By.TAG_NAME, "main").text
+    assert_accessible(phone)
+    screenshot(phone, "home-new")
+    phone.find_element(By.CSS_SELECTOR, ".top-bar button").click()
+    assert phone.current_url.endswith("/login?notice=logged-out")
+    assert phone.find_element(By.CSS_SELECTOR, "[role=status]").text == "You are logged out."
+    phone.get(server + "/")
+    assert phone.current_url == server + "/login"
+
+
+def test_sign_up_errors_are_announced_and_tied_to_fields(server, phone):
+    phone.get(server + "/signup")
+    phone.find_element(By.ID, "email").send_keys("not-an-address")
+    phone.find_element(By.ID, "password").send_keys("password")
+    phone.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+    summary = phone.find_element(By.ID, "form-errors")
+    assert summary.get_attribute("role") == "alert"
+    assert phone.switch_to.active_element == summary, "focus moves to the error summary"
+    email = phone.find_element(By.ID, "email")
+    assert email.get_attribute("aria-invalid") == "true"
+    described = email.get_attribute("aria-describedby")
+    assert phone.find_element(By.ID, described).text.endswith("Enter an e-mail address like name@example.com.")
+    assert_accessible(phone)
+    screenshot(phone, "signup-errors")
+
+
+def test_wrong_password_message(server, phone):
+    log_in(phone, server, password="wrong-password-1")
+    message = phone.find_element(By.ID, "password-error").text
+    assert "The e-mail or password is not right." in message
+    assert phone.find_element(By.ID, "email").get_attribute("value") == DEMO_EMAIL
+
+
+def test_keyboard_reaches_main_content_first(server, phone):
+    log_in(phone, server)
+    body = phone.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    skip = phone.switch_to.active_element
+    assert skip.text == "Skip to main content"
+    assert skip.value_of_css_property("outline-style") == "solid"
+    skip.send_keys(Keys.ENTER)
+    assert phone.switch_to.active_element.get_attribute("id") == "main"
+
+
+def test_pages_reflow_at_320_pixels_and_targets_are_large(server, phone):
+    log_in(phone, server)
+    phone.set_window_size(320, 700)
+    for path in ("/", "/profile", "/pillars", "/login"):
+        phone.get(server + path)
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} scrolls sideways by {overflow}px"
+        small = phone.execute_script(
+            """
+            return [...document.querySelectorAll('button, .button, .tab, .brand, input:not([type=hidden]), select, .choice')]
+              .filter(e => e.offsetParent !== null)
+              .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
+              .filter(([, h]) => h < 44);
+            """)
+        assert small == [], f"{path}: targets under 44px: {small}"
+
+
+def test_not_found_page_is_friendly(server, phone):
+    phone.get(server + "/no-such-page")
+    assert phone.find_element(By.TAG_NAME, "h1").text == "Page not found"
+    assert_accessible(phone)

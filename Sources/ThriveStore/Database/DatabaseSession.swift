@@ -1,0 +1,9 @@
+import SQLKit
+import SQLiteNIO
+
+/// One connection's view of the database for the length of a read or a transaction: SQLKit for
+/// ordinary statements, and on SQLite the raw connection for the bulk-insert fast path.
+struct DatabaseSession: Sendable {
+    let sql: any SQLDatabase
+    let sqlite: SQLiteConnection?
+}
