@@ -18,8 +18,8 @@ apt_install() {
     fi
 }
 
-# Starts the Debian PostgreSQL cluster on 127.0.0.1:5432 and makes a test role and database.
-# Prints the URL the store suite connects with.
+# Starts the Debian PostgreSQL cluster on 127.0.0.1:5432, makes a test role and database, and
+# exports THRIVE_TEST_DATABASE_URL for the store suite.
 start_postgres() {
     apt_install postgresql
     local version
@@ -27,7 +27,7 @@ start_postgres() {
     if ! pg_lsclusters -h | grep -q "^$version main"; then
         as_root pg_createcluster "$version" main >/dev/null
     fi
-    as_root pg_ctlcluster "$version" main start 2>/dev/null || true
+    as_root pg_ctlcluster "$version" main start >/dev/null 2>&1 || true
     for _ in $(seq 1 50); do
         pg_isready -q -h 127.0.0.1 -p 5432 && break
         sleep 0.2
@@ -41,5 +41,5 @@ END $$;
 SELECT 'CREATE DATABASE thrive_test OWNER thrive_test'
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'thrive_test')\gexec
 SQL
-    echo "postgres://thrive_test:thrive_test@127.0.0.1:5432/thrive_test"
+    export THRIVE_TEST_DATABASE_URL="postgres://thrive_test:thrive_test@127.0.0.1:5432/thrive_test"
 }
