@@ -23,10 +23,16 @@ struct Fixture: Sendable {
         }
     }
 
-    /// PostgreSQL at `THRIVE_BENCH_DATABASE_URL` (its tables are emptied first).
+    /// PostgreSQL at `THRIVE_BENCH_DATABASE_URL`, a scratch database: its schema is dropped and recreated.
     static func postgres(_ url: String) async throws -> Fixture {
-        let store = try await Store.open(.postgres(try PostgresURL(url)), logger: quiet)
-        try await store.database.write { try await $0.raw("DELETE FROM users").run() }
+        let location = DatabaseLocation.postgres(try PostgresURL(url))
+        let scratch = try await Database.open(location, logger: quiet)
+        try await scratch.read { sql in
+            try await sql.raw("DROP SCHEMA public CASCADE").run()
+            try await sql.raw("CREATE SCHEMA public").run()
+        }
+        await scratch.close()
+        let store = try await Store.open(location, logger: quiet)
         return try await Fixture(store: store) { await store.close() }
     }
 
@@ -72,6 +78,13 @@ func measureRows(_ benchmark: Benchmark, rows: Int, _ body: () async throws -> V
 let insertBatch = 50_000
 
 let benchmarks: @Sendable () -> Void = {
+    // Fixtures live in temporary folders; remove them all once the run is over.
+    Benchmark.teardown = {
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix("thrive-bench-") {
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+    }
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, rowsPerSecond], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 10)
 
