@@ -26,6 +26,10 @@ struct AccountPagesTests {
             #expect(home.text.contains("Nothing is recorded yet"))
             #expect(home.text.contains(#"aria-current="page""#))
 
+            let pillars = try await browser.get("/pillars")
+            #expect(pillars.text.contains("Fitness, Nutrition and Wellbeing, each with its score"))
+            #expect(pillars.text.contains(#"href="/pillars" class="tab" aria-current="page""#))
+
             let profile = try await browser.get("/profile")
             #expect(profile.text.contains("ann@example.com"))
             #expect(profile.text.contains("Europe/Berlin"))

@@ -81,7 +81,8 @@ let benchmarks: @Sendable () -> Void = {
     // Fixtures live in temporary folders; remove them all once the run is over.
     Benchmark.teardown = {
         let temporary = FileManager.default.temporaryDirectory
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix("thrive-bench-") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("thrive-bench-") {
             try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
     }

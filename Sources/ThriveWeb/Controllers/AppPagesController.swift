@@ -30,7 +30,8 @@ struct AppPagesController {
             router.get(RouterPath(path)) { _, context -> Response in
                 guard context.identity != nil else { return Self.toLogin(context) }
                 return services.renderer.render(
-                    "placeholder", chrome: Chrome(title: title, context: context, tab: tab), content: ["description": description]
+                    "placeholder", chrome: Chrome(title: title, context: context, tab: tab),
+                    content: PlaceholderPage(purpose: description)
                 )
             }
         }
@@ -51,4 +52,9 @@ struct AppPagesController {
     static func toLogin(_ context: AppRequestContext) -> Response {
         .redirect(to: context.sessionEnded ? "/login?notice=expired" : "/login", type: .normal)
     }
+}
+
+/// A tab that a later part of Thrive fills: what it will hold.
+struct PlaceholderPage: Sendable {
+    let purpose: String
 }
