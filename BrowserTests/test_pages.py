@@ -3,6 +3,8 @@ import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 from accessibility import assert_accessible
 from conftest import screenshot
@@ -11,11 +13,17 @@ DEMO_EMAIL = "demo@thrive.local"
 DEMO_PASSWORD = "thrive-demo-2026"
 
 
+def submit(driver, button):
+    """Clicks a submit button and waits until the next page has replaced this one."""
+    button.click()
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(button))
+
+
 def log_in(driver, base, email=DEMO_EMAIL, password=DEMO_PASSWORD):
     driver.get(base + "/login")
     driver.find_element(By.ID, "email").send_keys(email)
     driver.find_element(By.ID, "password").send_keys(password)
-    driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+    submit(driver, driver.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]"))
 
 
 def test_login_page_is_accessible_and_fits(server, browser):
@@ -41,7 +49,7 @@ def test_demo_person_sees_a_year_of_data(server, browser):
     assert current.text == "Dashboard"
     assert_accessible(browser)
     screenshot(browser, "home-demo")
-    browser.find_element(By.CSS_SELECTOR, ".tab-bar a[href='/profile']").click()
+    submit(browser, browser.find_element(By.CSS_SELECTOR, ".tab-bar a[href='/profile']"))
     assert "demo@thrive.local" in browser.find_element(By.TAG_NAME, "main").text
     assert_accessible(browser)
     screenshot(browser, "profile")
@@ -58,13 +66,13 @@ def test_sign_up_greets_then_log_out(server, phone):
     phone.find_element(By.ID, "email").send_keys(email)
     phone.find_element(By.ID, "password").send_keys("fresh-start-42")
     phone.find_element(By.CSS_SELECTOR, "input[value=imperial]").click()
-    phone.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+    submit(phone, phone.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]"))
     assert phone.current_url == server + "/"
     assert phone.find_element(By.ID, "greeting").text.endswith("Mina")
     assert "Welcome to Thrive" in phone.find_element(By.TAG_NAME, "main").text
     assert_accessible(phone)
     screenshot(phone, "home-new")
-    phone.find_element(By.CSS_SELECTOR, ".top-bar button").click()
+    submit(phone, phone.find_element(By.CSS_SELECTOR, ".top-bar button"))
     assert phone.current_url.endswith("/login?notice=logged-out")
     assert phone.find_element(By.CSS_SELECTOR, "[role=status]").text == "You are logged out."
     phone.get(server + "/")
@@ -75,7 +83,7 @@ def test_sign_up_errors_are_announced_and_tied_to_fields(server, phone):
     phone.get(server + "/signup")
     phone.find_element(By.ID, "email").send_keys("not-an-address")
     phone.find_element(By.ID, "password").send_keys("password")
-    phone.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]").click()
+    submit(phone, phone.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]"))
     summary = phone.find_element(By.ID, "form-errors")
     assert summary.get_attribute("role") == "alert"
     assert phone.switch_to.active_element == summary, "focus moves to the error summary"

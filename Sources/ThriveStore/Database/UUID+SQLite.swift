@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteNIO
+import ThriveCore
 
 /// UUIDs are stored in SQLite as 16-byte blobs: less than half the size of their text form, compared
 /// with a plain `memcmp`, and encoded without formatting a string. (PostgreSQL has a native `uuid`.)
@@ -13,11 +14,7 @@ extension UUID: @retroactive SQLiteDataConvertible {
             buffer.withUnsafeReadableBytes { raw in
                 for index in 0..<16 { bytes[index] = raw[index] }
             }
-            self.init(
-                uuid: (
-                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-                ))
+            self.init(bytes: bytes)
         case .text(let text):
             guard let uuid = UUID(uuidString: text) else { return nil }
             self = uuid
