@@ -124,6 +124,59 @@ struct CommandLineTests {
         #expect(level.errors.contains("--log-level must be one of trace, debug, info, notice, warning, error, critical."))
     }
 
+    @Test func plansNutritionWithoutAnAccount() throws {
+        let thrive = Thrive()
+        let result = try thrive.run([
+            "plan", "nutrition", "--sex", "female", "--age", "60", "--height-cm", "150", "--weight-kg", "45", "--activity",
+            "sedentary", "--goal", "lose", "--json",
+        ])
+        #expect(result.status == 0, "\(result.errors)")
+        let plan = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any] ?? [:]
+        for field in [
+            "bmi", "bmr", "tdee", "calories", "protein_g", "carbs_g", "fat_g", "floor_applied", "weight_loss_paused", "reasons",
+        ] {
+            #expect(plan[field] != nil, "missing \(field)")
+        }
+        #expect(plan["calories"] as? Int == 1_200)
+        #expect(plan["floor_applied"] as? Bool == true)
+        #expect(plan["bmr"] as? Int == 927)
+        #expect((plan["reasons"] as? [String])?.contains { $0.contains("floor of 1200 kcal") } == true)
+
+        let paused = try thrive.run([
+            "plan", "nutrition", "--sex", "female", "--age", "28", "--height-cm", "170", "--weight-kg", "50", "--activity",
+            "light",
+            "--goal", "lose",
+        ])
+        #expect(paused.output.contains("Weight loss is paused: your BMI is 17.3, under 18.5."))
+    }
+
+    @Test(arguments: [
+        (["--weight-kg", "0.5"], "Weight must be between 20 and 400 kg."),
+        (["--weight-kg=-60"], "Weight must be between 20 and 400 kg."),
+        (["--height-cm", "0"], "Height must be between 50 and 250 cm."),
+        (["--age", "200"], "Age must be a whole number from 13 to 120."),
+        (["--activity", "couch"], "is invalid for '--activity <activity>'"),
+        (["--target-rate-kg-per-week=-1"], "The target rate must be more than 0 and at most 2 kg a week."),
+    ])
+    func nutritionPlanRefusesNonsense(override: [String], message: String) throws {
+        var arguments = [
+            "plan", "nutrition", "--sex", "male", "--age", "35", "--height-cm", "180", "--weight-kg", "80", "--activity",
+            "moderate",
+            "--goal", "lose",
+        ]
+        if override.count == 2, let index = arguments.firstIndex(of: override[0]) {
+            arguments[index + 1] = override[1]
+        } else if let name = override[0].split(separator: "=").first, let index = arguments.firstIndex(of: String(name)) {
+            arguments.replaceSubrange(index...index + 1, with: override)
+        } else {
+            arguments += override
+        }
+        let result = try Thrive().run(arguments)
+        #expect(result.status != 0)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(result.output.isEmpty)
+    }
+
     @Test func serveWithDemoStartsAServerAPersonCanLogInTo() async throws {
         let thrive = Thrive()
         defer { thrive.cleanUp() }

@@ -1,0 +1,85 @@
+/// How active a person is, with the spec's TDEE multipliers (spec 004, section 7; "active" spans
+/// 1.725–1.9, split into `very` and `extra`).
+public enum ActivityLevel: String, Sendable, Codable, CaseIterable {
+    case sedentary, light, moderate, very, extra
+
+    public var multiplier: Double {
+        switch self {
+        case .sedentary: 1.2
+        case .light: 1.375
+        case .moderate: 1.55
+        case .very: 1.725
+        case .extra: 1.9
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .sedentary: "Sedentary (little or no exercise)"
+        case .light: "Light (1–3 sessions a week)"
+        case .moderate: "Moderate (3–5 sessions a week)"
+        case .very: "Very active (6–7 sessions a week)"
+        case .extra: "Extra active (hard training or a physical job)"
+        }
+    }
+}
+
+/// What the person wants their weight to do.
+public enum NutritionGoal: String, Sendable, Codable, CaseIterable {
+    case lose, maintain, gain
+}
+
+/// Everything the nutrition engine needs about a person.
+public struct NutritionInput: Hashable, Sendable {
+    public var sex: BiologicalSex
+    public var age: Int
+    public var height: Length
+    public var weight: Mass
+    public var activity: ActivityLevel
+    public var goal: NutritionGoal
+    /// Kilograms per week to lose (or gain); `nil` uses the spec's defaults.
+    public var targetRateKilogramsPerWeek: Double?
+    /// Net kcal per day from monthly adaptive adjustments, applied on top of the computed target.
+    public var adaptiveAdjustment: Int
+    /// The person's own ceiling for a refeed day, within the spec's 2000–2500 kcal.
+    public var refeedCap: Int
+
+    public init(
+        sex: BiologicalSex, age: Int, height: Length, weight: Mass, activity: ActivityLevel, goal: NutritionGoal,
+        targetRateKilogramsPerWeek: Double? = nil, adaptiveAdjustment: Int = 0, refeedCap: Int = 2_500
+    ) {
+        self.sex = sex
+        self.age = age
+        self.height = height
+        self.weight = weight
+        self.activity = activity
+        self.goal = goal
+        self.targetRateKilogramsPerWeek = targetRateKilogramsPerWeek
+        self.adaptiveAdjustment = adaptiveAdjustment
+        self.refeedCap = refeedCap
+    }
+
+    /// Refuses values no body has, with a message naming the field.
+    public func validated() throws(ValidationError) -> NutritionInput {
+        guard (13...120).contains(age) else {
+            throw ValidationError(field: "age", message: "Age must be a whole number from 13 to 120.")
+        }
+        guard height.metres.isFinite, (0.5...2.5).contains(height.metres) else {
+            throw ValidationError(field: "height", message: "Height must be between 50 and 250 cm.")
+        }
+        guard weight.kilograms.isFinite, (20...400).contains(weight.kilograms) else {
+            throw ValidationError(field: "weight", message: "Weight must be between 20 and 400 kg.")
+        }
+        if let rate = targetRateKilogramsPerWeek, !(rate.isFinite && rate > 0 && rate <= 2) {
+            throw ValidationError(
+                field: "targetRate", message: "The target rate must be more than 0 and at most 2 kg a week.")
+        }
+        guard (2_000...2_500).contains(refeedCap) else {
+            throw ValidationError(field: "refeedCap", message: "A refeed day's ceiling must be between 2000 and 2500 kcal.")
+        }
+        guard (-2_000...2_000).contains(adaptiveAdjustment) else {
+            throw ValidationError(field: "adaptiveAdjustment", message: "Adjustments add up to at most 2000 kcal either way.")
+        }
+        return self
+    }
+}

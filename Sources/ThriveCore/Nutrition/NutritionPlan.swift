@@ -1,0 +1,38 @@
+/// One rule that shaped a plan, so the app can say why each number is what it is.
+public struct PlanReason: Hashable, Sendable, Codable {
+    /// A stable name for the rule, e.g. `calorie-floor`.
+    public let rule: String
+    public let message: String
+
+    public init(rule: String, message: String) {
+        self.rule = rule
+        self.message = message
+    }
+}
+
+/// A day's nutrition targets with the reasons behind them.
+public struct NutritionPlan: Hashable, Sendable, Codable {
+    public let bmi: Double
+    public let bmiCategory: BodyMassIndex.Category
+    /// Basal metabolic rate, kcal per day (Mifflin–St Jeor).
+    public let bmr: Int
+    /// Total daily energy expenditure: maintenance, kcal per day.
+    public let tdee: Int
+    /// The lowest daily target any plan may set: the BMR, but never under 1200 (women) or 1500 (men).
+    public let calorieFloor: Int
+    public let calories: Int
+    public let proteinGrams: Int
+    public let carbohydrateGrams: Int
+    public let fatGrams: Int
+    /// The goal actually planned for (weight loss becomes maintenance while it is paused).
+    public let goal: NutritionGoal
+    public let targetRateKilogramsPerWeek: Double?
+    public let floorApplied: Bool
+    public let weightLossPaused: Bool
+    /// A higher-calorie day every ``refeedIntervalDays`` on weight-loss plans.
+    public let refeedCalories: Int?
+    public let refeedIntervalDays: Int?
+    public let reasons: [PlanReason]
+    /// Advice that goes with the plan (BMI ≥ 30, paused weight loss), in plain words.
+    public let guidance: [String]
+}
