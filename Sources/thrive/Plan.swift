@@ -53,6 +53,7 @@ struct Plan: AsyncParsableCommand {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                encoder.keyEncodingStrategy = .convertToSnakeCase
                 print(String(decoding: try encoder.encode(NutritionPlanJSON(plan)), as: UTF8.self))
             } else {
                 print(
@@ -71,40 +72,40 @@ struct Plan: AsyncParsableCommand {
     }
 }
 
-/// The CLI's JSON shape (snake_case, for scripts).
+/// The CLI's JSON shape: encoded with snake_case keys, for scripts.
 struct NutritionPlanJSON: Encodable {
     let bmi: Double
-    let bmi_category: String
+    let bmiCategory: String
     let bmr: Int
     let tdee: Int
-    let calorie_floor: Int
+    let calorieFloor: Int
     let calories: Int
-    let protein_g: Int
-    let carbs_g: Int
-    let fat_g: Int
+    let proteinG: Int
+    let carbsG: Int
+    let fatG: Int
     let goal: String
-    let target_rate_kg_per_week: Double?
-    let floor_applied: Bool
-    let weight_loss_paused: Bool
-    let refeed_calories: Int?
+    let targetRateKgPerWeek: Double?
+    let floorApplied: Bool
+    let weightLossPaused: Bool
+    let refeedCalories: Int?
     let reasons: [String]
     let guidance: [String]
 
     init(_ plan: NutritionPlan) {
         bmi = plan.bmi
-        bmi_category = plan.bmiCategory.rawValue
+        bmiCategory = plan.bmiCategory.rawValue
         bmr = plan.bmr
         tdee = plan.tdee
-        calorie_floor = plan.calorieFloor
+        calorieFloor = plan.calorieFloor
         calories = plan.calories
-        protein_g = plan.proteinGrams
-        carbs_g = plan.carbohydrateGrams
-        fat_g = plan.fatGrams
+        proteinG = plan.proteinGrams
+        carbsG = plan.carbohydrateGrams
+        fatG = plan.fatGrams
         goal = plan.goal.rawValue
-        target_rate_kg_per_week = plan.targetRateKilogramsPerWeek
-        floor_applied = plan.floorApplied
-        weight_loss_paused = plan.weightLossPaused
-        refeed_calories = plan.refeedCalories
+        targetRateKgPerWeek = plan.targetRateKilogramsPerWeek
+        floorApplied = plan.floorApplied
+        weightLossPaused = plan.weightLossPaused
+        refeedCalories = plan.refeedCalories
         reasons = plan.reasons.map(\.message)
         guidance = plan.guidance
     }
