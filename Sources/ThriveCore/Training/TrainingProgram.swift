@@ -1,0 +1,75 @@
+import Foundation
+
+/// What the person wants from training and what they have to train with.
+public struct TrainingPreferences: Hashable, Sendable, Codable {
+    public enum Emphasis: String, Sendable, Codable, CaseIterable { case strength, cardio, hybrid }
+
+    public var emphasis: Emphasis
+    /// Default 4 (spec 004: 4–5 a week).
+    public var sessionsPerWeek: Int
+    /// Default 60 minutes; exercises are filtered to fit.
+    public var sessionMinutes: Int
+    public var equipment: Set<Equipment>
+    public var injuries: Set<InjuryArea>
+    /// Muscle gain favours compound lifts (spec 004, §8).
+    public var buildMuscle: Bool
+    /// Warm-ups are in every session unless the person skips them (with a warning).
+    public var skipWarmUp: Bool
+    /// A serious condition (heart, pregnancy, recent surgery): the program asks for a physician's sign-off.
+    public var seriousCondition: Bool
+
+    public init(
+        emphasis: Emphasis = .strength, sessionsPerWeek: Int = 4, sessionMinutes: Int = 60,
+        equipment: Set<Equipment> = Set(Equipment.allCases), injuries: Set<InjuryArea> = [], buildMuscle: Bool = false,
+        skipWarmUp: Bool = false, seriousCondition: Bool = false
+    ) {
+        self.emphasis = emphasis
+        self.sessionsPerWeek = sessionsPerWeek
+        self.sessionMinutes = sessionMinutes
+        self.equipment = equipment
+        self.injuries = injuries
+        self.buildMuscle = buildMuscle
+        self.skipWarmUp = skipWarmUp
+        self.seriousCondition = seriousCondition
+    }
+
+    public func validated() throws(ValidationError) -> TrainingPreferences {
+        guard (1...7).contains(sessionsPerWeek) else {
+            throw ValidationError(field: "sessionsPerWeek", message: "Choose 1 to 7 sessions a week.")
+        }
+        guard (20...180).contains(sessionMinutes) else {
+            throw ValidationError(field: "sessionMinutes", message: "A session lasts 20 to 180 minutes.")
+        }
+        return self
+    }
+}
+
+/// One exercise in a planned session.
+public struct PlannedExercise: Hashable, Sendable, Codable {
+    public let exercise: Exercise
+    public let sets: Int
+    /// Target repetitions (strength) or nil for timed work.
+    public let reps: ClosedRange<Int>?
+    public let minutes: Int
+    /// The planned load, from the person's history; nil when there is none yet (find it in the session).
+    public let load: Mass?
+    /// The preferred exercise this one stands in for, when equipment or an injury ruled that out.
+    public let substitutes: Exercise?
+}
+
+public struct PlannedSession: Hashable, Sendable, Codable {
+    public let name: String
+    public let warmUpMinutes: Int
+    public let exercises: [PlannedExercise]
+    public var totalMinutes: Int { warmUpMinutes + exercises.map(\.minutes).reduce(0, +) }
+}
+
+public struct TrainingProgram: Hashable, Sendable, Codable {
+    public let emphasis: TrainingPreferences.Emphasis
+    public let sessions: [PlannedSession]
+    /// Why the program looks as it does (substitutions, exclusions, the time limit).
+    public let notes: [String]
+    /// Things to take seriously: a skipped warm-up, a condition that needs a doctor's sign-off.
+    public let warnings: [String]
+    public let physicianSignOffRecommended: Bool
+}

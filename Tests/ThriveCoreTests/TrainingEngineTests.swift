@@ -1,0 +1,183 @@
+import Foundation
+import PropertyBased
+import Testing
+import ThriveCore
+
+@Suite("One-rep maximum")
+struct OneRepMaxTests {
+    @Test(arguments: [
+        // Epley: 1RM = w · (1 + r / 30).
+        (100.0, 10, 133.333), (80.0, 5, 93.333), (60.0, 1, 60.0), (50.0, 12, 70.0), (140.0, 3, 154.0),
+    ])
+    func epley(load: Double, reps: Int, expected: Double) throws {
+        let estimate = try #require(OneRepMax.epley(load: Mass(kilograms: load), reps: reps))
+        #expect(abs(estimate.kilograms - expected) < 0.001)
+    }
+
+    @Test func noRepsNoEstimate() {
+        #expect(OneRepMax.epley(load: Mass(kilograms: 100), reps: 0) == nil)
+    }
+
+    @Test func workingLoadInvertsEpleyAndRoundsDown() {
+        #expect(OneRepMax.workingLoad(for: 10, oneRepMax: Mass(kilograms: 133.34)).kilograms == 100)
+        #expect(OneRepMax.workingLoad(for: 8, oneRepMax: Mass(kilograms: 100)).kilograms == 78.75)  // 78.947 → 78.75
+    }
+
+    @Test func bestUsesTheStrongestSetOfTwelveRepsOrFewer() {
+        let sets = [
+            WorkoutSet(exercise: "Back squat", reps: 20, load: Mass(kilograms: 100)),
+            WorkoutSet(exercise: "Back squat", reps: 8, load: Mass(kilograms: 90)),
+            WorkoutSet(exercise: "Back squat", reps: 3, load: Mass(kilograms: 100)),
+        ]
+        #expect(OneRepMax.best(of: sets)?.kilograms == 114)  // 90 · (1 + 8/30) = 114 beats 100 · 1.1
+    }
+}
+
+@Suite("Progressive overload")
+struct ProgressionTests {
+    func sets(_ reps: [Int], at kilograms: Double) -> [WorkoutSet] {
+        reps.map { WorkoutSet(exercise: "x", reps: $0, load: Mass(kilograms: kilograms)) }
+    }
+
+    @Test(arguments: [
+        // Lower body: every set at 8 → +2.5 %; at 10 → +5 %; one set at 7 → same.
+        (BodyRegion.lower, [8, 8, 8], 100.0, 102.5),
+        (.lower, [10, 11, 10], 100.0, 105.0),
+        (.lower, [9, 8, 7], 100.0, 100.0),
+        // Upper body: every set at 10 → +2.5 %; at 12 → +5 %; one at 9 → same.
+        (.upper, [10, 10, 10], 40.0, 41.0),
+        (.upper, [12, 12, 13], 40.0, 42.0),
+        (.upper, [12, 11, 9], 40.0, 40.0),
+        (.upper, [12, 12, 12], 8.0, 8.25),  // 5 % would be 8.4: nearest 0.25 is 8.5 (6 %), so down to 8.25
+    ])
+    func followsTheSpecsThresholds(region: BodyRegion, reps: [Int], load: Double, next: Double) {
+        let decision = Progression.next(
+            region: region, current: Mass(kilograms: load), evidence: .confirmed(sets(reps, at: load)))
+        #expect(decision.load.kilograms == next)
+        #expect(!decision.estimated)
+    }
+
+    @Test func warmUpSetsDoNotCount() {
+        let performed = sets([5], at: 50) + sets([8, 8, 8], at: 100)
+        #expect(
+            Progression.next(region: .lower, current: Mass(kilograms: 100), evidence: .confirmed(performed)).load.kilograms
+                == 102.5)
+    }
+
+    @Test func unconfirmedAndMissedSessions() {
+        let unconfirmed = Progression.next(region: .lower, current: Mass(kilograms: 100), evidence: .completedUnconfirmed)
+        #expect(unconfirmed.load.kilograms == 102.5)
+        #expect(unconfirmed.estimated)
+        #expect(Progression.next(region: .lower, current: Mass(kilograms: 100), evidence: .missed).load.kilograms == 100)
+    }
+
+    @Test func loadNeverRisesWhenAnySetFallsShortAndNeverByMoreThanFivePercent() async {
+        await propertyCheck(
+            count: 500, input: Gen.int(in: 0...25).array(of: 1...5), Gen.double(in: 1...300), Gen.bool
+        ) { reps, kilograms, lower in
+            let region: BodyRegion = lower ? .lower : .upper
+            let current = Mass(kilograms: (kilograms * 4).rounded() / 4)
+            let decision = Progression.next(
+                region: region, current: current, evidence: .confirmed(sets(reps, at: current.kilograms)))
+            if (reps.min() ?? 0) < Progression.threshold(for: region) {
+                #expect(decision.load == current)
+            }
+            #expect(decision.load >= current)
+            #expect(decision.load.kilograms <= current.kilograms * 1.05 + 1e-9)
+        }
+    }
+}
+
+@Suite("Program generation")
+struct ProgramGeneratorTests {
+    @Test func theDefaultIsFourHourLongStrengthSessionsWithWarmUps() throws {
+        let program = try ProgramGenerator.generate(TrainingPreferences())
+        #expect(program.sessions.count == 4)
+        #expect(
+            program.sessions.map(\.name) == [
+                "Strength A: squat, push and pull", "Strength B: hinge, press and pull-down",
+                "Strength A: squat, push and pull", "Strength B: hinge, press and pull-down",
+            ])
+        for session in program.sessions {
+            #expect(session.warmUpMinutes == 8)
+            #expect(session.totalMinutes <= 60)
+            #expect(session.exercises.count >= 5)
+        }
+        let first = try #require(program.sessions.first)
+        #expect(first.exercises.first?.exercise.name == "Back squat")
+        #expect(first.exercises.first?.reps == 8...10)
+        #expect(first.exercises.first { $0.exercise.name == "Bench press" }?.reps == 10...12)
+        #expect(program.warnings.isEmpty)
+    }
+
+    static let equipmentCases: [(Set<Equipment>, String)] = [
+        ([.dumbbells, .machines], "Goblet squat"),
+        ([.machines], "Leg press"),
+        ([.kettlebells], "Kettlebell goblet squat"),
+        ([], "Bodyweight squat"),
+    ]
+
+    @Test(arguments: equipmentCases)
+    func substitutesByEquipment(equipment: Set<Equipment>, squat: String) throws {
+        let program = try ProgramGenerator.generate(TrainingPreferences(equipment: equipment))
+        let first = try #require(program.sessions.first?.exercises.first)
+        #expect(first.exercise.name == squat)
+        #expect(first.substitutes?.name == "Back squat")
+        #expect(program.notes.contains { $0.hasPrefix("\(squat) instead of Back squat, without a barbell") })
+    }
+
+    @Test func injuriesExcludeEveryExerciseThatLoadsTheArea() throws {
+        let program = try ProgramGenerator.generate(TrainingPreferences(injuries: [.knee, .shoulder]))
+        let chosen = program.sessions.flatMap(\.exercises).map(\.exercise)
+        #expect(!chosen.isEmpty)
+        #expect(chosen.allSatisfy { $0.stresses.isDisjoint(with: [.knee, .shoulder]) })
+        #expect(program.notes.contains { $0.contains("to protect your knee") })
+        #expect(program.notes.first?.contains("knee, shoulder") == true)
+    }
+
+    @Test func shortSessionsFitTheTimeAndSayWhatWasLeftOut() throws {
+        let program = try ProgramGenerator.generate(TrainingPreferences(sessionMinutes: 30))
+        for session in program.sessions { #expect(session.totalMinutes <= 30) }
+        #expect(program.notes.contains { $0.contains("to fit 30 minutes") })
+        // Compound lifts fill the time first; short extras (core) use what is left.
+        let names = program.sessions[0].exercises.map(\.exercise.name)
+        #expect(names.starts(with: ["Back squat", "Bench press"]))
+    }
+
+    @Test func hybridAndCardioSchedules() throws {
+        let hybrid = try ProgramGenerator.generate(TrainingPreferences(emphasis: .hybrid, sessionsPerWeek: 5))
+        #expect(
+            hybrid.sessions.map(\.name).map { $0.prefix(10) } == ["Strength A", "Cardio", "Strength B", "Cardio", "Strength A"])
+        let cardio = try ProgramGenerator.generate(TrainingPreferences(emphasis: .cardio, sessionsPerWeek: 3, sessionMinutes: 45))
+        #expect(cardio.sessions.map(\.name) == ["Cardio", "Full-body strength", "Cardio"])
+        #expect(cardio.sessions[0].exercises.first?.minutes == 37)
+        let kneeSafeCardio = try ProgramGenerator.generate(
+            TrainingPreferences(emphasis: .cardio, sessionsPerWeek: 1, equipment: [], injuries: [.knee]))
+        #expect(kneeSafeCardio.sessions[0].exercises.first?.exercise.name == "Brisk walk")
+    }
+
+    @Test func skippingTheWarmUpWarnsAndSeriousConditionsAskForADoctor() throws {
+        let program = try ProgramGenerator.generate(TrainingPreferences(skipWarmUp: true, seriousCondition: true))
+        #expect(program.sessions.allSatisfy { $0.warmUpMinutes == 0 })
+        #expect(program.warnings.contains { $0.contains("raises your risk of injury") })
+        #expect(program.physicianSignOffRecommended)
+        #expect(program.warnings.contains { $0.contains("doctor's OK") })
+    }
+
+    @Test func muscleGainAddsSetsToCompoundLifts() throws {
+        let program = try ProgramGenerator.generate(TrainingPreferences(buildMuscle: true))
+        let squat = try #require(program.sessions.first?.exercises.first)
+        #expect(squat.sets == 4)
+    }
+
+    @Test func historyGivesTheLoads() throws {
+        let program = try ProgramGenerator.generate(TrainingPreferences(), loads: ["back-squat": Mass(kilograms: 62.5)])
+        #expect(program.sessions.first?.exercises.first?.load == Mass(kilograms: 62.5))
+    }
+
+    @Test func refusesImpossiblePreferences() {
+        #expect(throws: ValidationError(field: "sessionsPerWeek", message: "Choose 1 to 7 sessions a week.")) {
+            try ProgramGenerator.generate(TrainingPreferences(sessionsPerWeek: 9))
+        }
+    }
+}
