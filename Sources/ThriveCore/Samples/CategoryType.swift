@@ -2,12 +2,14 @@
 public enum CategoryType: String, Sendable, Codable, CaseIterable {
     case sleepAnalysis = "HKCategoryTypeIdentifierSleepAnalysis"
     case mindfulSession = "HKCategoryTypeIdentifierMindfulSession"
+    /// An irregular rhythm notification from a device certified to detect it (value 0).
+    case irregularHeartRhythmEvent = "HKCategoryTypeIdentifierIrregularHeartRhythmEvent"
 
     /// The values this type allows (HealthKit's raw values).
     public var allowedValues: ClosedRange<Int> {
         switch self {
         case .sleepAnalysis: 0...5
-        case .mindfulSession: 0...0
+        case .mindfulSession, .irregularHeartRhythmEvent: 0...0
         }
     }
 
@@ -15,6 +17,7 @@ public enum CategoryType: String, Sendable, Codable, CaseIterable {
         switch self {
         case .sleepAnalysis: "Sleep"
         case .mindfulSession: "Mindful minutes"
+        case .irregularHeartRhythmEvent: "Irregular rhythm notifications"
         }
     }
 }

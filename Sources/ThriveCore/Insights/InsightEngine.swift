@@ -1,0 +1,166 @@
+import Foundation
+
+/// Something worth telling the person about their own data, in one plain sentence.
+public struct Insight: Hashable, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable { case trend, bestDay, worstDay, correlation, anomaly }
+
+    public let kind: Kind
+    /// The metric it is about ("steps", "sleep", …).
+    public let metric: String
+    public let sentence: String
+    /// Higher comes first: anomalies, then strong correlations, then trends.
+    public let priority: Int
+    public let date: LocalDate?
+}
+
+/// Trends, best and worst days, correlations and anomalies from the person's own history (spec 000,
+/// F4.1/F4.3, and the cross-pillar insights of E8):
+/// - **Trends**: the mean of the last 7 days against the 7 before, and of the last 30 against the 30
+///   before, when both have at least 4 (or 15) days of data; told when the change is 5 % or more.
+/// - **Best and worst day**: the most and fewest steps, and the shortest night, of the last 30 days.
+/// - **Correlations**: sleep against the same day's steps and mood, and workout days against mood,
+///   over the last 60 days with at least 14 paired days; told when |r| ≥ 0.3, as a tendency, never as a cause.
+/// - **Anomalies**: the latest day's steps, resting heart rate, sleep or weight more than 3 standard
+///   deviations from the 30 days before it (spec 000's "> 3 × SD").
+public enum InsightEngine {
+    struct Metric: Sendable {
+        let key: String
+        let name: String
+        let value: @Sendable (DayMetrics, SourcePolicy) -> Double?
+        let format: @Sendable (Double) -> String
+    }
+
+    static let metrics: [Metric] = [
+        Metric(
+            key: "steps", name: "steps", value: { $0.quantity(.stepCount, policy: $1)?.sum },
+            format: { DisplayNumber.grouped(Int($0.rounded())) }),
+        Metric(
+            key: "sleep", name: "sleep", value: { $0.sleep(policy: $1)?.asleepHours },
+            format: { DurationFormat.hoursAndMinutes($0 * 3_600) }),
+        Metric(
+            key: "restingHeartRate", name: "resting heart rate", value: { $0.quantity(.restingHeartRate, policy: $1)?.mean },
+            format: { "\(Int($0.rounded())) bpm" }),
+        Metric(
+            key: "weight", name: "weight", value: { $0.quantity(.bodyMass, policy: $1)?.mean },
+            format: { String(format: "%.1f kg", $0) }),
+        Metric(key: "mood", name: "mood", value: { day, _ in day.mood?.mood }, format: { String(format: "%.1f of 5", $0) }),
+    ]
+
+    public static func insights(today: LocalDate, days: HealthDays, policy: SourcePolicy = SourcePolicy()) -> [Insight] {
+        var found: [Insight] = []
+        for metric in metrics {
+            found += trends(metric, today: today, days: days, policy: policy)
+            if let anomaly = anomaly(metric, today: today, days: days, policy: policy) { found.append(anomaly) }
+        }
+        found += extremes(today: today, days: days, policy: policy)
+        found += correlations(today: today, days: days, policy: policy)
+        return found.sorted { $0.priority > $1.priority }
+    }
+
+    static func values(_ metric: Metric, _ window: [DayMetrics], _ policy: SourcePolicy) -> [Double] {
+        window.compactMap { metric.value($0, policy) }
+    }
+
+    static func trends(_ metric: Metric, today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [Insight] {
+        var found: [Insight] = []
+        for (length, minimum, label) in [(7, 4, "7 days"), (30, 15, "30 days")] {
+            let recent = values(metric, days.window(endingOn: today, count: length), policy)
+            let before = values(metric, days.window(endingOn: today.adding(days: -length), count: length), policy)
+            guard recent.count >= minimum, before.count >= minimum, let now = Statistics.mean(recent),
+                let then = Statistics.mean(before),
+                then != 0
+            else { continue }
+            let change = (now - then) / abs(then)
+            guard abs(change) >= 0.05 else { continue }
+            let direction = change > 0 ? "up" : "down"
+            found.append(
+                Insight(
+                    kind: .trend, metric: metric.key,
+                    sentence:
+                        "Your average \(metric.name) over the last \(label) was \(metric.format(now)), \(direction) \(Int((abs(change) * 100).rounded())) % from the \(label) before.",
+                    priority: length == 7 ? 40 : 30, date: today))
+        }
+        return found
+    }
+
+    static func anomaly(_ metric: Metric, today: LocalDate, days: HealthDays, policy: SourcePolicy) -> Insight? {
+        guard metric.key != "mood",
+            let latestDay = days.window(endingOn: today, count: 2).last(where: { metric.value($0, policy) != nil }),
+            let latest = metric.value(latestDay, policy)
+        else { return nil }
+        let history = values(metric, days.window(endingOn: latestDay.date.adding(days: -1), count: 30), policy)
+        guard history.count >= 14, let mean = Statistics.mean(history), let deviation = Statistics.standardDeviation(history),
+            deviation > 0,
+            abs(latest - mean) > 3 * deviation
+        else { return nil }
+        let word = latest > mean ? "high" : "low"
+        return Insight(
+            kind: .anomaly, metric: metric.key,
+            sentence:
+                "Unusually \(word) \(metric.name) on \(latestDay.date.iso8601): \(metric.format(latest)), against an average of \(metric.format(mean)) over the previous 30 days. Tap to review.",
+            priority: 90, date: latestDay.date)
+    }
+
+    static func extremes(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [Insight] {
+        let month = days.window(endingOn: today, count: 30)
+        let steps = month.compactMap { day in day.quantity(.stepCount, policy: policy).map { (day.date, $0.sum) } }
+        let nights = month.compactMap { day in day.sleep(policy: policy).map { (day.date, $0.asleepHours) } }
+        var found: [Insight] = []
+        if steps.count >= 7, let best = steps.max(by: { $0.1 < $1.1 }), let worst = steps.min(by: { $0.1 < $1.1 }) {
+            found.append(
+                Insight(
+                    kind: .bestDay, metric: "steps",
+                    sentence:
+                        "Your most active day of the last 30 was \(weekdayName(best.0)) \(best.0.iso8601), with \(DisplayNumber.grouped(Int(best.1))) steps.",
+                    priority: 20, date: best.0))
+            found.append(
+                Insight(
+                    kind: .worstDay, metric: "steps",
+                    sentence:
+                        "Your quietest day was \(weekdayName(worst.0)) \(worst.0.iso8601), with \(DisplayNumber.grouped(Int(worst.1))) steps.",
+                    priority: 15, date: worst.0))
+        }
+        if nights.count >= 7, let shortest = nights.min(by: { $0.1 < $1.1 }) {
+            found.append(
+                Insight(
+                    kind: .worstDay, metric: "sleep",
+                    sentence:
+                        "Your shortest night of the last 30 ended on \(weekdayName(shortest.0)) \(shortest.0.iso8601): \(DurationFormat.hoursAndMinutes(shortest.1 * 3_600)) asleep.",
+                    priority: 15, date: shortest.0))
+        }
+        return found
+    }
+
+    static func correlations(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [Insight] {
+        let window = days.window(endingOn: today, count: 60)
+        func pairs(_ x: (DayMetrics) -> Double?, _ y: (DayMetrics) -> Double?) -> ([Double], [Double]) {
+            let matched = window.compactMap { day -> (Double, Double)? in
+                guard let a = x(day), let b = y(day) else { return nil }
+                return (a, b)
+            }
+            return (matched.map(\.0), matched.map(\.1))
+        }
+        let sleep: (DayMetrics) -> Double? = { $0.sleep(policy: policy)?.asleepHours }
+        let candidates: [(String, String, String, ([Double], [Double]))] = [
+            ("sleep", "more sleep", "walk more", pairs(sleep, { $0.quantity(.stepCount, policy: policy)?.sum })),
+            ("sleep", "more sleep", "rate your mood higher", pairs(sleep, { $0.mood?.mood })),
+            ("workouts", "workout days", "rate your mood higher", pairs({ $0.workouts.isEmpty ? 0 : 1 }, { $0.mood?.mood })),
+        ]
+        return candidates.compactMap { metric, cause, effect, data in
+            guard data.0.count >= 14, let r = Statistics.correlation(data.0, data.1), abs(r) >= 0.3 else { return nil }
+            let verb =
+                r > 0
+                ? effect : effect.replacingOccurrences(of: "more", with: "less").replacingOccurrences(of: "higher", with: "lower")
+            return Insight(
+                kind: .correlation, metric: metric,
+                sentence: String(
+                    format: "On %@ you tended to %@ (correlation %.2f over %d days). A pattern, not proof of cause.", cause, verb,
+                    r, data.0.count),
+                priority: 50 + Int(abs(r) * 10), date: today)
+        }
+    }
+
+    static func weekdayName(_ date: LocalDate) -> String {
+        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][date.weekday - 1]
+    }
+}

@@ -1,0 +1,33 @@
+/// Traffic-light status, always shown with a word and an icon too, never by colour alone.
+public enum KPIStatus: String, Sendable, Codable {
+    case green, yellow, red, noData
+
+    public var label: String {
+        switch self {
+        case .green: "On track"
+        case .yellow: "Getting there"
+        case .red: "Needs attention"
+        case .noData: "No data yet"
+        }
+    }
+}
+
+/// One KPI card of spec 004, section 9.
+public struct KPICard: Hashable, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case workoutsThisWeek, protein, sleepLastNight, weeklyAdherence, caloriesRemaining
+    }
+
+    public let kind: Kind
+    public let title: String
+    /// What the card shows, e.g. "3/4", "92 / 74 g", "7 h 12 min", "1,180 kcal left".
+    public let value: String
+    public let status: KPIStatus
+    public let statusLabel: String
+    /// A sentence on how the status was decided.
+    public let detail: String
+    /// The card's quick actions, as the spec names them.
+    public let actions: [String]
+    /// Whether this card may prompt a (content-free) push notification (spec 004, §9).
+    public let allowsPushPrompt: Bool
+}

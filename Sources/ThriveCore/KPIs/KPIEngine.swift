@@ -1,0 +1,168 @@
+import Foundation
+
+/// What the KPI engine needs beyond the day records.
+public struct KPIInputs: Sendable {
+    public var plan: NutritionPlan?
+    /// Body weight for the protein target (1 g per kg).
+    public var weight: Mass?
+    public var weeklySessionTarget: Int
+    /// Planned strength and cardio sessions per week, for adherence.
+    public var plannedStrengthSessions: Int
+    public var plannedCardioSessions: Int
+    public var policy: SourcePolicy
+
+    public init(
+        plan: NutritionPlan?, weight: Mass?, weeklySessionTarget: Int, plannedStrengthSessions: Int, plannedCardioSessions: Int,
+        policy: SourcePolicy = SourcePolicy()
+    ) {
+        self.plan = plan
+        self.weight = weight
+        self.weeklySessionTarget = weeklySessionTarget
+        self.plannedStrengthSessions = plannedStrengthSessions
+        self.plannedCardioSessions = plannedCardioSessions
+        self.policy = policy
+    }
+}
+
+/// The five KPI cards of spec 004, section 9, with its thresholds exactly:
+/// - **Workouts this week** (Monday to the day): green 5+, yellow 3–4, red under 3.
+/// - **Protein** against 1 g per kg: green at 75 % or more, yellow 50–74 %, red under 50 %.
+/// - **Sleep last night** against 8 h: green 8 h or more, yellow from 6 h (the spec's "6–7 h", with the
+///   gap to 8 h read as yellow), red under 6 h.
+/// - **Weekly training adherence**: planned sessions attended (strength and cardio counted against
+///   their own plan, each capped at it), same thresholds as workouts.
+/// - **Calories remaining** against the day's target: green at 75 % eaten or more, yellow 50–74 %, red
+///   under 50 %, and always red while the day's intake is below the plan's floor.
+public enum KPIEngine {
+    public static func cards(date: LocalDate, days: HealthDays, inputs: KPIInputs) -> [KPICard] {
+        let today = days[date]
+        let week = weekSoFar(ending: date).compactMap { days[$0] }
+        let workouts = week.flatMap(\.workouts)
+        return [
+            workoutsCard(count: workouts.count, target: inputs.weeklySessionTarget),
+            proteinCard(food: today?.food, weight: inputs.weight),
+            sleepCard(night: today?.sleep(policy: inputs.policy)),
+            adherenceCard(workouts: workouts, inputs: inputs),
+            caloriesCard(food: today?.food, plan: inputs.plan),
+        ]
+    }
+
+    /// Monday of `date`'s week through `date`.
+    public static func weekSoFar(ending date: LocalDate) -> [LocalDate] {
+        let sinceMonday = (date.weekday + 5) % 7  // Sunday (1) → 6, Monday (2) → 0
+        return (0...sinceMonday).map { date.adding(days: -sinceMonday + $0) }
+    }
+
+    static func countStatus(_ count: Int) -> KPIStatus {
+        count >= 5 ? .green : count >= 3 ? .yellow : .red
+    }
+
+    static func percentStatus(_ percent: Double) -> KPIStatus {
+        percent >= 75 ? .green : percent >= 50 ? .yellow : .red
+    }
+
+    static func card(
+        _ kind: KPICard.Kind, _ title: String, _ value: String, _ status: KPIStatus, _ detail: String, _ actions: [String],
+        push: Bool
+    ) -> KPICard {
+        KPICard(
+            kind: kind, title: title, value: value, status: status, statusLabel: status.label, detail: detail, actions: actions,
+            allowsPushPrompt: push)
+    }
+
+    static func workoutsCard(count: Int, target: Int) -> KPICard {
+        card(
+            .workoutsThisWeek, "Workouts this week", "\(count)/\(target)", countStatus(count),
+            "\(count) workout\(count == 1 ? "" : "s") since Monday. 5 or more is on track, 3–4 getting there.",
+            ["Start workout", "Recommended workouts"], push: true)
+    }
+
+    static func proteinCard(food: FoodDay?, weight: Mass?) -> KPICard {
+        guard let weight else {
+            return card(
+                .protein, "Protein", "–", .noData, "Add your weight to set a protein goal of 1 g per kg.", ["Log meal"],
+                push: true)
+        }
+        let goal = weight.kilograms.rounded()
+        let eaten = food?.proteinGrams ?? 0
+        let percent = eaten / goal * 100
+        return card(
+            .protein, "Protein", "\(Int(eaten.rounded())) / \(Int(goal)) g", percentStatus(percent),
+            food == nil
+                ? "Nothing logged yet today. Your goal is 1 g per kg of body weight."
+                : "\(Int(percent.rounded(.down))) % of your goal (1 g per kg). 75 % or more is on track.",
+            ["Log meal"], push: true)
+    }
+
+    static func sleepCard(night: SleepNight?) -> KPICard {
+        guard let night else {
+            return card(
+                .sleepLastNight, "Sleep last night", "–", .noData, "No sleep recorded for last night.", ["Sleep details"],
+                push: false)
+        }
+        let hours = night.asleepHours
+        let status: KPIStatus = hours >= 8 ? .green : hours >= 6 ? .yellow : .red
+        return card(
+            .sleepLastNight, "Sleep last night", DurationFormat.hoursAndMinutes(night.asleepSeconds), status,
+            "Your target is 8 hours. 6 hours or more is getting there.", ["Sleep details"], push: false)
+    }
+
+    static func adherenceCard(workouts: [WorkoutSummary], inputs: KPIInputs) -> KPICard {
+        let strength = workouts.filter { $0.activityType.isStrength }.count
+        let cardio = workouts.count - strength
+        let attended = min(strength, inputs.plannedStrengthSessions) + min(cardio, inputs.plannedCardioSessions)
+        let target = inputs.plannedStrengthSessions + inputs.plannedCardioSessions
+        return card(
+            .weeklyAdherence, "Weekly training adherence", "\(attended)/\(target)", countStatus(attended),
+            "\(attended) of \(target) planned sessions done this week.", ["Start workout", "Today's plan"], push: true)
+    }
+
+    static func caloriesCard(food: FoodDay?, plan: NutritionPlan?) -> KPICard {
+        guard let plan else {
+            return card(
+                .caloriesRemaining, "Calories remaining", "–", .noData,
+                "Complete your profile (date of birth, sex, height, weight) to get a calorie target.", ["Log meal"], push: true)
+        }
+        let eaten = food?.energyKilocalories ?? 0
+        let remaining = Double(plan.calories) - eaten
+        let percent = eaten / Double(plan.calories) * 100
+        let belowFloor = eaten < Double(plan.calorieFloor)
+        let status = belowFloor ? .red : percentStatus(percent)
+        let value =
+            remaining >= 0
+            ? "\(DisplayNumber.grouped(Int(remaining.rounded()))) kcal left"
+            : "\(DisplayNumber.grouped(Int(-remaining.rounded()))) kcal over"
+        let detail =
+            belowFloor
+            ? "\(Int(eaten.rounded())) of \(plan.calories) kcal eaten: below your floor of \(plan.calorieFloor) kcal, so this stays red until you have eaten at least that."
+            : "\(Int(eaten.rounded())) of \(plan.calories) kcal eaten (\(Int(percent.rounded(.down))) %)."
+        return card(.caloriesRemaining, "Calories remaining", value, status, detail, ["Log meal", "Breakdown"], push: true)
+    }
+}
+
+extension WorkoutActivityType {
+    public var isStrength: Bool {
+        self == .traditionalStrengthTraining || self == .functionalStrengthTraining
+    }
+}
+
+/// Durations for people: "7 h 12 min".
+public enum DurationFormat {
+    public static func hoursAndMinutes(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return "\(minutes / 60) h \(minutes % 60) min"
+    }
+}
+
+/// Numbers for people: "12,345".
+public enum DisplayNumber {
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// What the scores need beyond the day records.
+public struct ScoreInputs: Sendable {
+    public var calorieTarget: Int?
+    public var calorieFloor: Int?
+    public var weight: Mass?
+    public var sex: BiologicalSex?
+    public var weeklySessionTarget: Int
+    public var policy: SourcePolicy
+
+    public init(
+        calorieTarget: Int?, calorieFloor: Int?, weight: Mass?, sex: BiologicalSex?, weeklySessionTarget: Int,
+        policy: SourcePolicy = SourcePolicy()
+    ) {
+        self.calorieTarget = calorieTarget
+        self.calorieFloor = calorieFloor
+        self.weight = weight
+        self.sex = sex
+        self.weeklySessionTarget = weeklySessionTarget
+        self.policy = policy
+    }
+}
+
+/// The three pillar scores (spec 000, F4.1), 0–100, from the seven days ending on the date. Each is a
+/// weighted mean of components scored 0–1; components without enough data (fewer than 3 days) drop
+/// out and the rest are re-weighted; under half of the weight with data, there is no score.
+///
+/// **Fitness**: activity 35 % (mean daily steps ÷ 8,000), training 25 % (workouts ÷ weekly target),
+/// sleep 25 % (mean hours asleep ÷ 8), recovery 15 % (resting heart rate over the last 3 days against
+/// the 28-day baseline: 1 at or below it, falling to 0 at 10 bpm above).
+///
+/// **Nutrition**: energy balance 40 % (per logged day: 1 within 10 % of the target, ½ within 20 %,
+/// 0 otherwise or below the floor), protein 30 % (grams ÷ 1 g per kg), logging 20 % (days with 3 or
+/// more entries ÷ 7), hydration 10 % (water ÷ 2.0 L for women, 2.5 L for men).
+///
+/// **Wellbeing**: mood 40 %, stress 25 % (inverted), energy 20 % (each from the 1–5 check-in scale),
+/// consistency 15 % (days with a check-in or a mindful session ÷ 7).
+///
+/// Each ratio is capped at 1. A score whose latest data is more than a day old is marked stale.
+public enum PillarScoreEngine {
+    public static let windowDays = 7
+    public static let baselineDays = 28
+    public static let stepsTarget = 8_000.0
+    public static let sleepTargetHours = 8.0
+
+    /// - Parameter days: at least the 28 days ending on `date` for the recovery baseline.
+    public static func scores(date: LocalDate, days: HealthDays, inputs: ScoreInputs) -> [PillarScore] {
+        let window = days.window(endingOn: date, count: windowDays)
+        return [
+            fitness(date: date, window: window, days: days, inputs: inputs),
+            nutrition(date: date, window: window, inputs: inputs),
+            wellbeing(date: date, window: window),
+        ]
+    }
+
+    static func capped(_ value: Double) -> Double { min(max(value, 0), 1) }
+
+    static func fitness(date: LocalDate, window: [DayMetrics], days: HealthDays, inputs: ScoreInputs) -> PillarScore {
+        let steps = window.compactMap { $0.quantity(.stepCount, policy: inputs.policy)?.sum }
+        let nights = window.compactMap { $0.sleep(policy: inputs.policy)?.asleepHours }
+        let workouts = window.flatMap(\.workouts).count
+        let hasAnyData = !steps.isEmpty || !nights.isEmpty || workouts > 0
+        let stepMean = Statistics.mean(steps)
+        let sleepMean = Statistics.mean(nights)
+        let restingBaseline = Statistics.mean(
+            days.window(endingOn: date, count: baselineDays).compactMap {
+                $0.quantity(.restingHeartRate, policy: inputs.policy)?.mean
+            })
+        let restingRecent = Statistics.mean(
+            days.window(endingOn: date, count: 3).compactMap { $0.quantity(.restingHeartRate, policy: inputs.policy)?.mean })
+        let baselineCount = days.window(endingOn: date, count: baselineDays).compactMap {
+            $0.quantity(.restingHeartRate, policy: inputs.policy)
+        }.count
+        var recovery: Double?
+        var recoveryDetail = "Needs a week of resting heart rate readings."
+        if let restingBaseline, let restingRecent, baselineCount >= 7 {
+            recovery = capped(1 - (restingRecent - restingBaseline) / 10)
+            recoveryDetail = String(
+                format: "Resting heart rate %.0f bpm lately against a 28-day baseline of %.0f bpm.", restingRecent,
+                restingBaseline)
+        }
+        let target = max(inputs.weeklySessionTarget, 1)
+        let components = [
+            ScoreComponent(
+                name: "Activity", weight: 0.35, value: steps.count >= 3 ? capped((stepMean ?? 0) / stepsTarget) : nil,
+                detail: stepMean.map { "\(DisplayNumber.grouped(Int($0.rounded()))) steps a day on average (target 8,000)." }
+                    ?? "Needs 3 days of step counts."),
+            ScoreComponent(
+                name: "Training", weight: 0.25, value: hasAnyData ? capped(Double(workouts) / Double(target)) : nil,
+                detail: "\(workouts) workout\(workouts == 1 ? "" : "s") in 7 days (target \(target))."),
+            ScoreComponent(
+                name: "Sleep", weight: 0.25, value: nights.count >= 3 ? capped((sleepMean ?? 0) / sleepTargetHours) : nil,
+                detail: sleepMean.map { "\(DurationFormat.hoursAndMinutes($0 * 3_600)) asleep a night on average (target 8 h)." }
+                    ?? "Needs 3 nights of sleep data."),
+            ScoreComponent(name: "Recovery", weight: 0.15, value: recovery, detail: recoveryDetail),
+        ]
+        let latest = window.last { day in
+            day.quantities[.stepCount] != nil || !day.sleep.isEmpty || !day.workouts.isEmpty
+        }?.date
+        return combine(.fitness, date: date, components: components, dataThrough: latest)
+    }
+
+    static func nutrition(date: LocalDate, window: [DayMetrics], inputs: ScoreInputs) -> PillarScore {
+        let logged = window.compactMap { day in day.food.map { (day, $0) } }
+        var balance: Double?
+        var balanceDetail = "Needs 3 days of food logs and a calorie target."
+        if let target = inputs.calorieTarget, logged.count >= 3 {
+            let floor = Double(inputs.calorieFloor ?? 0)
+            let perDay = logged.map { _, food -> Double in
+                let ratio = food.energyKilocalories / Double(target)
+                if food.energyKilocalories < floor { return 0 }
+                return abs(ratio - 1) <= 0.10 ? 1 : abs(ratio - 1) <= 0.20 ? 0.5 : 0
+            }
+            balance = Statistics.mean(perDay)
+            balanceDetail = "\(perDay.filter { $0 == 1 }.count) of \(perDay.count) logged days within 10 % of \(target) kcal."
+        }
+        var protein: Double?
+        var proteinDetail = "Needs 3 days of food logs and your weight."
+        if let weight = inputs.weight, logged.count >= 3 {
+            let goal = weight.kilograms
+            protein = Statistics.mean(logged.map { capped($0.1.proteinGrams / goal) })
+            let mean = Statistics.mean(logged.map(\.1.proteinGrams)) ?? 0
+            proteinDetail = "\(Int(mean.rounded())) g protein a day on logged days (goal \(Int(goal.rounded())) g)."
+        }
+        let fullyLogged = logged.filter { $0.1.entries >= 3 }.count
+        let water = window.compactMap { $0.quantity(.dietaryWater, policy: inputs.policy)?.sum }
+        let waterTarget = inputs.sex == .male ? 2.5 : 2.0
+        let components = [
+            ScoreComponent(name: "Energy balance", weight: 0.40, value: balance, detail: balanceDetail),
+            ScoreComponent(name: "Protein", weight: 0.30, value: protein, detail: proteinDetail),
+            ScoreComponent(
+                name: "Logging", weight: 0.20, value: logged.isEmpty ? nil : Double(fullyLogged) / Double(windowDays),
+                detail: "\(fullyLogged) of 7 days with 3 or more entries."),
+            ScoreComponent(
+                name: "Hydration", weight: 0.10,
+                value: water.count >= 3 ? capped((Statistics.mean(water) ?? 0) / waterTarget) : nil,
+                detail: Statistics.mean(water).map { String(format: "%.1f L of water a day (target %.1f L).", $0, waterTarget) }
+                    ?? "Needs 3 days of water logs."),
+        ]
+        return combine(.nutrition, date: date, components: components, dataThrough: logged.last?.0.date)
+    }
+
+    static func wellbeing(date: LocalDate, window: [DayMetrics]) -> PillarScore {
+        let moods = window.compactMap(\.mood)
+        let enough = moods.count >= 3
+        let stress = moods.compactMap(\.stress)
+        let energy = moods.compactMap(\.energy)
+        let engaged = window.filter { $0.mood != nil || $0.mindfulMinutes > 0 }.count
+        let components = [
+            ScoreComponent(
+                name: "Mood", weight: 0.40, value: enough ? Statistics.mean(moods.map { ($0.mood - 1) / 4 }) : nil,
+                detail: Statistics.mean(moods.map(\.mood)).map { String(format: "Mood %.1f of 5 on average.", $0) }
+                    ?? "Needs 3 check-ins."),
+            ScoreComponent(
+                name: "Stress", weight: 0.25, value: stress.count >= 3 ? Statistics.mean(stress.map { (5 - $0) / 4 }) : nil,
+                detail: Statistics.mean(stress).map { String(format: "Stress %.1f of 5 on average (lower is better).", $0) }
+                    ?? "Needs 3 check-ins with stress."),
+            ScoreComponent(
+                name: "Energy", weight: 0.20, value: energy.count >= 3 ? Statistics.mean(energy.map { ($0 - 1) / 4 }) : nil,
+                detail: Statistics.mean(energy).map { String(format: "Energy %.1f of 5 on average.", $0) }
+                    ?? "Needs 3 check-ins with energy."),
+            ScoreComponent(
+                name: "Consistency", weight: 0.15, value: engaged > 0 ? Double(engaged) / Double(windowDays) : nil,
+                detail: "\(engaged) of 7 days with a check-in or a mindful session."),
+        ]
+        let latest = window.last { $0.mood != nil || $0.mindfulMinutes > 0 }?.date
+        return combine(.wellbeing, date: date, components: components, dataThrough: latest)
+    }
+
+    static func combine(_ pillar: Pillar, date: LocalDate, components: [ScoreComponent], dataThrough: LocalDate?) -> PillarScore {
+        let available = components.filter { $0.value != nil }
+        let weight = available.map(\.weight).reduce(0, +)
+        guard weight >= 0.5 else {
+            let missing = components.filter { $0.value == nil }.map(\.detail)
+            return PillarScore(
+                pillar: pillar, score: nil, band: nil, state: .insufficientData, components: components, dataThrough: dataThrough,
+                explanation: "Not enough data for a \(pillar.rawValue) score yet. " + (missing.first ?? ""))
+        }
+        let value = available.map { $0.weight * ($0.value ?? 0) }.reduce(0, +) / weight
+        let score = min(100, max(0, Int((value * 100).rounded())))
+        let stale = dataThrough.map { $0 < date.adding(days: -1) } ?? true
+        let parts = available.map { "\($0.name) \(Int((($0.value ?? 0) * 100).rounded()))" }.joined(separator: ", ")
+        var explanation = "\(pillar.displayName) \(score): \(parts)."
+        if stale, let dataThrough { explanation += " Based on data up to \(dataThrough.iso8601)." }
+        return PillarScore(
+            pillar: pillar, score: score, band: ScoreBand(score: score), state: stale ? .stale : .ok, components: components,
+            dataThrough: dataThrough, explanation: explanation)
+    }
+}
