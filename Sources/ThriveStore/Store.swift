@@ -68,6 +68,9 @@ public struct PersonalRecords: Sendable {
     public let workouts: any WorkoutRepository
     public let foodLog: any FoodLogRepository
     public let moodCheckIns: any MoodCheckInRepository
+    public let documents: any PersonDocumentRepository
+    public let alerts: any SafetyAlertRepository
+    public let daily: any DailyMetricsRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -77,6 +80,9 @@ public struct PersonalRecords: Sendable {
         workouts = SQLWorkoutRepository(records: RecordTable(session: session, owner: owner))
         foodLog = SQLFoodLogRepository(records: RecordTable(session: session, owner: owner))
         moodCheckIns = SQLMoodCheckInRepository(records: RecordTable(session: session, owner: owner))
+        documents = SQLPersonDocumentRepository(sql: session.sql, owner: owner)
+        alerts = SQLSafetyAlertRepository(sql: session.sql, owner: owner)
+        daily = SQLDailyMetricsRepository(session: session, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

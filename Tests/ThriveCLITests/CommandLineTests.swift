@@ -75,8 +75,8 @@ struct CommandLineTests {
         defer { thrive.cleanUp() }
         let first = try thrive.run(["migrate"])
         #expect(first.status == 0, "\(first.errors)")
-        #expect(first.output.contains("Applied migrations 1"))
-        #expect(try thrive.run(["migrate"]).output.contains("The schema is up to date (version 1)."))
+        #expect(first.output.contains("Applied migrations 1, 2"))
+        #expect(try thrive.run(["migrate"]).output.contains("The schema is up to date (version 2)."))
     }
 
     @Test func createsListsAndDeletesAccounts() throws {

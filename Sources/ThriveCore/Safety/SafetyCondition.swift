@@ -37,4 +37,11 @@ public struct SafetyFinding: Hashable, Sendable, Codable {
     public let evidence: String
     /// When the triggering data was recorded.
     public let observedOn: LocalDate
+
+    public init(condition: SafetyCondition, message: String, evidence: String, observedOn: LocalDate) {
+        self.condition = condition
+        self.message = message
+        self.evidence = evidence
+        self.observedOn = observedOn
+    }
 }

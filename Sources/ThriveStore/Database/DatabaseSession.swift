@@ -6,4 +6,7 @@ import SQLiteNIO
 struct DatabaseSession: Sendable {
     let sql: any SQLDatabase
     let sqlite: SQLiteConnection?
+
+    var kind: DatabaseKind { sqlite == nil ? .postgres : .sqlite }
+    var types: ColumnTypes { ColumnTypes(kind: kind) }
 }

@@ -1,7 +1,7 @@
 /// The schema's history, oldest first. Every table holding a person's data carries `owner_id`, and
 /// deleting the person deletes it all (ON DELETE CASCADE).
 enum Schema {
-    static let migrations: [Migration] = [initial]
+    static let migrations: [Migration] = [initial, engines]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in
         let provenance = """
@@ -144,6 +144,37 @@ enum Schema {
             )
             """,
             "CREATE INDEX mood_check_ins_owner_recorded ON mood_check_ins (owner_id, recorded_at)",
+        ]
+    }
+
+    static let engines = Migration(version: 2, name: "person documents and safety alerts") { t in
+        [
+            """
+            CREATE TABLE person_documents (
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                body TEXT NOT NULL,
+                updated_at \(t.timestamp) NOT NULL,
+                PRIMARY KEY (owner_id, kind)
+            )
+            """,
+            """
+            CREATE TABLE safety_alerts (
+                id \(t.uuid) PRIMARY KEY,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                condition TEXT NOT NULL,
+                message TEXT NOT NULL,
+                evidence TEXT NOT NULL,
+                observed_on TEXT NOT NULL,
+                opened_at \(t.timestamp) NOT NULL,
+                last_seen_at \(t.timestamp) NOT NULL,
+                acknowledged_at \(t.timestamp),
+                resolved_at \(t.timestamp)
+            )
+            """,
+            // At most one open alert per condition: the database enforces the deduplication too.
+            "CREATE UNIQUE INDEX safety_alerts_open ON safety_alerts (owner_id, condition) WHERE resolved_at IS NULL",
+            "CREATE INDEX safety_alerts_owner_opened ON safety_alerts (owner_id, opened_at)",
         ]
     }
 }

@@ -1,0 +1,217 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// Per-day aggregates of one person's records, computed by the database (sums, means, extremes and
+/// counts grouped by day) so that even minute-level heart rate over years is read as a few rows per day.
+public protocol DailyMetricsRepository: Sendable {
+    var owner: UserID { get }
+    /// Every day from `first` through `last` in `zone` (days without records included, empty).
+    func days(from first: LocalDate, through last: LocalDate, in zone: TimeZone) async throws -> HealthDays
+}
+
+struct SQLDailyMetricsRepository: DailyMetricsRepository {
+    let session: DatabaseSession
+    let owner: UserID
+    private var sql: any SQLDatabase { session.sql }
+
+    /// Quantities the engines use per day (heart rate itself is only read inside workouts and nights).
+    static let dailyQuantities: [QuantityType] = [
+        .stepCount, .distanceWalkingRunning, .activeEnergyBurned, .appleExerciseTime, .restingHeartRate,
+        .heartRateVariabilitySDNN, .bodyMass, .bodyFatPercentage, .dietaryWater, .respiratoryRate,
+    ]
+    static let asleepValues = SleepStage.allCases.filter(\.isAsleep).map(\.rawValue)
+
+    func days(from first: LocalDate, through last: LocalDate, in zone: TimeZone) async throws -> HealthDays {
+        let dates = Array(sequence(first: first) { $0 < last ? $0.adding(days: 1) : nil })
+        let edges = (dates + [last.adding(days: 1)]).map { $0.start(in: zone) }
+        // A night belongs to the morning it ends: readings from 18:00 the evening before count for the day.
+        let nightEdges = edges.map { $0.addingTimeInterval(-6 * 3_600) }
+        var days = dates.map { DayMetrics(date: $0) }
+
+        try await quantities(edges: edges, into: &days)
+        try await oxygen(edges: nightEdges, into: &days)
+        try await sleep(edges: edges, into: &days)
+        try await nightHeartRate(edges: edges, into: &days)
+        try await food(edges: edges, into: &days)
+        try await moods(edges: edges, into: &days)
+        try await workouts(edges: edges, into: &days)
+        try await mindfulnessAndRhythm(edges: edges, into: &days)
+        return HealthDays(days)
+    }
+
+    // MARK: - SQL pieces
+
+    /// `CASE WHEN col < e1 THEN 0 WHEN col < e2 THEN 1 … ELSE -1 END`: the day index of a timestamp.
+    private func bucket(_ column: String, _ edges: [Date]) -> SQLQueryString {
+        var text: SQLQueryString = "CASE"
+        for index in 1..<edges.count {
+            text += " WHEN \(unsafeRaw: column) < \(bind: edges[index]) THEN \(literal: index - 1)"
+        }
+        return text + " ELSE -1 END"
+    }
+
+    private var double: String { session.types.double }
+
+    private func seconds(_ start: String, _ end: String) -> String {
+        session.kind == .postgres ? "CAST(EXTRACT(EPOCH FROM (\(end) - \(start))) AS DOUBLE PRECISION)" : "(\(end) - \(start))"
+    }
+
+    private func source(_ row: any SQLRow) throws -> SampleSource {
+        SampleSource(
+            name: try row.string("source_name"), kind: SampleSource.Kind(rawValue: try row.string("source_kind")) ?? .app)
+    }
+
+    private func inRange(_ index: Int, _ days: [DayMetrics]) -> Bool { index >= 0 && index < days.count }
+
+    private func quantities(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let types = Self.dailyQuantities.map { $0.storageName as any Encodable & Sendable }
+        let query: SQLQueryString = """
+            SELECT type, source_name, source_kind, \(bucket("start_at", edges)) AS day, SUM(value) AS total, AVG(value) AS mean, \
+            MIN(value) AS low, MAX(value) AS high, COUNT(*) AS n FROM quantity_samples \
+            WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
+            AND start_at >= \(bind: edges.first!) AND start_at < \(bind: edges.last!) \
+            GROUP BY type, source_name, source_kind, day
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days), let type = QuantityType(storageName: try row.string("type")) else { continue }
+            days[index].quantities[type, default: [:]][try source(row)] = try aggregate(row)
+        }
+    }
+
+    private func aggregate(_ row: any SQLRow) throws -> Aggregate {
+        Aggregate(
+            sum: try row.double("total"), mean: try row.double("mean"), minimum: try row.double("low"),
+            maximum: try row.double("high"),
+            count: try row.int("n"))
+    }
+
+    private func oxygen(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let query: SQLQueryString = """
+            SELECT source_name, source_kind, \(bucket("start_at", edges)) AS day, SUM(value) AS total, AVG(value) AS mean, \
+            MIN(value) AS low, MAX(value) AS high, COUNT(*) AS n FROM quantity_samples \
+            WHERE owner_id = \(bind: owner.rawValue) AND type = \(bind: QuantityType.oxygenSaturation.storageName) \
+            AND start_at >= \(bind: edges.first!) AND start_at < \(bind: edges.last!) \
+            GROUP BY source_name, source_kind, day
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days) else { continue }
+            days[index].nightOxygen[try source(row)] = try aggregate(row)
+        }
+    }
+
+    private func sleep(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let asleep = Self.asleepValues.map(String.init).joined(separator: ", ")
+        // Segments start at most a day before the night they end in; the start bound keeps the index usable.
+        let query: SQLQueryString = """
+            SELECT source_name, source_kind, \(bucket("end_at", edges)) AS day, \
+            SUM(CASE WHEN value IN (\(unsafeRaw: asleep)) THEN \(unsafeRaw: seconds("start_at", "end_at")) ELSE 0 END) AS asleep, \
+            SUM(CASE WHEN value = \(literal: SleepStage.awake.rawValue) THEN 1 ELSE 0 END) AS awakenings, \
+            MIN(CASE WHEN value = \(literal: SleepStage.inBed.rawValue) THEN start_at END) AS bed_start, \
+            MAX(CASE WHEN value = \(literal: SleepStage.inBed.rawValue) THEN end_at END) AS bed_end \
+            FROM category_samples WHERE owner_id = \(bind: owner.rawValue) AND type = \(bind: CategoryType.sleepAnalysis.storageName) \
+            AND start_at >= \(bind: edges.first!.addingTimeInterval(-86_400)) AND start_at < \(bind: edges.last!) \
+            AND end_at >= \(bind: edges.first!) AND end_at < \(bind: edges.last!) \
+            GROUP BY source_name, source_kind, day
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days) else { continue }
+            days[index].sleep[try source(row)] = SleepNight(
+                asleepSeconds: try row.double("asleep"), awakenings: try row.int("awakenings"),
+                inBedStart: try row.optionalDate("bed_start"), inBedEnd: try row.optionalDate("bed_end"))
+        }
+    }
+
+    private func nightHeartRate(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let query: SQLQueryString = """
+            SELECT s.source_name AS source_name, s.source_kind AS source_kind, \(bucket("s.end_at", edges)) AS day, MAX(q.value) AS peak \
+            FROM category_samples s JOIN quantity_samples q ON q.owner_id = s.owner_id \
+            AND q.type = \(bind: QuantityType.heartRate.storageName) AND q.start_at >= s.start_at AND q.start_at < s.end_at \
+            WHERE s.owner_id = \(bind: owner.rawValue) AND s.type = \(bind: CategoryType.sleepAnalysis.storageName) \
+            AND s.value = \(literal: SleepStage.inBed.rawValue) \
+            AND s.start_at >= \(bind: edges.first!.addingTimeInterval(-86_400)) AND s.start_at < \(bind: edges.last!) \
+            AND s.end_at >= \(bind: edges.first!) AND s.end_at < \(bind: edges.last!) \
+            GROUP BY s.source_name, s.source_kind, day
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days), let peak = try row.optionalDouble("peak") else { continue }
+            let key = try source(row)
+            if days[index].sleep[key] != nil { days[index].sleep[key]?.maximumHeartRate = peak }
+        }
+    }
+
+    private func food(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let query: SQLQueryString = """
+            SELECT \(bucket("consumed_at", edges)) AS day, SUM(energy_kcal) AS energy, SUM(protein_g) AS protein, \
+            SUM(carbohydrate_g) AS carbohydrate, SUM(fat_g) AS fat, COUNT(*) AS n FROM food_log_entries \
+            WHERE owner_id = \(bind: owner.rawValue) AND consumed_at >= \(bind: edges.first!) AND consumed_at < \(bind: edges.last!) \
+            GROUP BY day
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days) else { continue }
+            days[index].food = FoodDay(
+                energyKilocalories: try row.double("energy"), proteinGrams: try row.double("protein"),
+                carbohydrateGrams: try row.double("carbohydrate"), fatGrams: try row.double("fat"), entries: try row.int("n"))
+        }
+    }
+
+    private func moods(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let query: SQLQueryString = """
+            SELECT \(bucket("recorded_at", edges)) AS day, AVG(CAST(mood AS \(unsafeRaw: double))) AS mood, \
+            AVG(CAST(energy AS \(unsafeRaw: double))) AS energy, AVG(CAST(stress AS \(unsafeRaw: double))) AS stress, COUNT(*) AS n \
+            FROM mood_check_ins WHERE owner_id = \(bind: owner.rawValue) \
+            AND recorded_at >= \(bind: edges.first!) AND recorded_at < \(bind: edges.last!) GROUP BY day
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days) else { continue }
+            days[index].mood = MoodDay(
+                mood: try row.double("mood"), energy: try row.optionalDouble("energy"), stress: try row.optionalDouble("stress"),
+                checkIns: try row.int("n"))
+        }
+    }
+
+    private func workouts(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let query: SQLQueryString = """
+            SELECT w.id AS id, w.activity_type AS activity_type, w.start_at AS start_at, w.end_at AS end_at, \(bucket("w.start_at", edges)) AS day, \
+            (SELECT MAX(q.value) FROM quantity_samples q WHERE q.owner_id = w.owner_id \
+            AND q.type = \(bind: QuantityType.heartRate.storageName) AND q.start_at >= w.start_at AND q.start_at < w.end_at) AS peak \
+            FROM workouts w WHERE w.owner_id = \(bind: owner.rawValue) \
+            AND w.start_at >= \(bind: edges.first!) AND w.start_at < \(bind: edges.last!) ORDER BY w.start_at
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days) else { continue }
+            days[index].workouts.append(
+                WorkoutSummary(
+                    id: WorkoutID(try row.uuid("id")),
+                    activityType: WorkoutActivityType(rawValue: try row.string("activity_type")) ?? .other,
+                    start: try row.date("start_at"), end: try row.date("end_at"), maximumHeartRate: try row.optionalDouble("peak")
+                ))
+        }
+    }
+
+    private func mindfulnessAndRhythm(edges: [Date], into days: inout [DayMetrics]) async throws {
+        let query: SQLQueryString = """
+            SELECT type, \(bucket("start_at", edges)) AS day, SUM(\(unsafeRaw: seconds("start_at", "end_at"))) AS seconds, \
+            SUM(CASE WHEN source_kind = 'device' THEN 1 ELSE 0 END) AS device_events FROM category_samples \
+            WHERE owner_id = \(bind: owner.rawValue) \
+            AND type IN (\(binds: [CategoryType.mindfulSession.storageName, CategoryType.irregularHeartRhythmEvent.storageName])) \
+            AND start_at >= \(bind: edges.first!) AND start_at < \(bind: edges.last!) GROUP BY type, day
+            """
+        for row in try await sql.raw(query).all() {
+            let index = try row.int("day")
+            guard inRange(index, days), let type = CategoryType(storageName: try row.string("type")) else { continue }
+            switch type {
+            case .mindfulSession: days[index].mindfulMinutes = try row.double("seconds") / 60
+            case .irregularHeartRhythmEvent: days[index].irregularRhythmEvents = try row.int("device_events")
+            case .sleepAnalysis: break
+            }
+        }
+    }
+}
