@@ -76,6 +76,25 @@ struct OpenAPIDocumentTests {
                 "/api/v1/samples", "get")
             try expectMatches(try await browser.json(.get, "/api/v1/me", bearer: access), "/api/v1/me", "get")
             try expectMatches(try await browser.json(.get, "/api/v1/me"), "/api/v1/me", "get")
+            try expectMatches(
+                try await browser.json(.get, "/api/v1/plan/nutrition", bearer: access), "/api/v1/plan/nutrition", "get")
+            let update =
+                #"{"goal":"lose","training":{"injuries":["knee"]},"preferredSources":{"HKQuantityTypeIdentifierStepCount":"iPhone"}}"#
+            try expectMatches(
+                try await browser.json(.put, "/api/v1/plan/preferences", update, bearer: access), "/api/v1/plan/preferences",
+                "put")
+            try expectMatches(
+                try await browser.json(.get, "/api/v1/plan/preferences", bearer: access), "/api/v1/plan/preferences", "get")
+            try expectMatches(
+                try await browser.json(.get, "/api/v1/plan/training", bearer: access), "/api/v1/plan/training", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/kpis", bearer: access), "/api/v1/kpis", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/kpis?date=2999-01-01", bearer: access), "/api/v1/kpis", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/scores", bearer: access), "/api/v1/scores", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/alerts", bearer: access), "/api/v1/alerts", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/insights", bearer: access), "/api/v1/insights", "get")
+            try expectMatches(
+                try await browser.json(.post, "/api/v1/alerts/\(UUID())/acknowledge", bearer: access),
+                "/api/v1/alerts/{id}/acknowledge", "post")
         }
     }
 

@@ -36,3 +36,16 @@ public struct NutritionPlan: Hashable, Sendable, Codable {
     /// Advice that goes with the plan (BMI ≥ 30, paused weight loss), in plain words.
     public let guidance: [String]
 }
+
+extension NutritionPlan {
+    /// The same plan with one more reason (a monthly check-in that happened when it was read).
+    public func adding(_ reason: PlanReason) -> NutritionPlan {
+        NutritionPlan(
+            bmi: bmi, bmiCategory: bmiCategory, bmr: bmr, tdee: tdee, calorieFloor: calorieFloor, calories: calories,
+            proteinGrams: proteinGrams, carbohydrateGrams: carbohydrateGrams, fatGrams: fatGrams, goal: goal,
+            targetRateKilogramsPerWeek: targetRateKilogramsPerWeek, floorApplied: floorApplied,
+            weightLossPaused: weightLossPaused,
+            refeedCalories: refeedCalories, refeedIntervalDays: refeedIntervalDays, reasons: reasons + [reason],
+            guidance: guidance)
+    }
+}

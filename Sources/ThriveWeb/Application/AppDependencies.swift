@@ -30,6 +30,7 @@ struct AppServices: Sendable {
     let accounts: AccountService
     let sessions: SessionService
     let tokens: TokenService
+    let engines: HealthEngineService
     let renderer: PageRenderer
     let policy: SessionPolicy
 
@@ -43,5 +44,6 @@ struct AppServices: Sendable {
         accounts = AccountService(store: store, hasher: dependencies.hasher, now: now, ids: ids)
         sessions = SessionService(store: store, now: now, policy: policy)
         tokens = TokenService(store: store, now: now, ids: ids, policy: policy)
+        engines = HealthEngineService(store: store, now: now, ids: ids)
     }
 }

@@ -41,6 +41,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     AuthAPIController(services: services).addRoutes(to: api.group("auth"))
     AccountAPIController(services: services).addRoutes(to: api)
     SamplesAPIController(services: services).addRoutes(to: api.group("samples"))
+    EnginesAPIController(services: services).addRoutes(to: api)
     AuthPagesController(services: services).addRoutes(to: router)
     AppPagesController(services: services).addRoutes(to: router)
     return router

@@ -15,7 +15,11 @@ struct AppPagesController {
                 let records = repositories.records(of: userID)
                 return (try await records.profile.get() ?? Profile(), try await records.summary())
             }
-            let page = HomePage(profile: profile, summary: summary, now: services.now())
+            let alerts = try await services.engines.alerts(userID).filter(\.isOpen)
+            let (_, cards) = try await services.engines.kpis(userID, on: nil)
+            let (_, scores) = try await services.engines.scores(userID, on: nil)
+            let page = HomePage(
+                profile: profile, summary: summary, now: services.now(), cards: cards, scores: scores, alerts: alerts)
             return services.renderer.render(
                 "home", chrome: Chrome(title: "Dashboard", context: context, tab: .dashboard), content: page)
         }
@@ -34,6 +38,13 @@ struct AppPagesController {
                     content: PlaceholderPage(purpose: description)
                 )
             }
+        }
+
+        router.post("alerts/:id/acknowledge") { _, context -> Response in
+            guard let userID = context.identity?.userID else { return Self.toLogin(context) }
+            guard let id = context.parameters.get("id").flatMap(SafetyAlertID.init) else { throw AppError.notFound() }
+            _ = try await services.engines.acknowledge(userID, alert: id)
+            return .redirect(to: "/#alerts", type: .normal)
         }
 
         router.get("profile") { _, context -> Response in

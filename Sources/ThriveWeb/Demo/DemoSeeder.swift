@@ -55,6 +55,14 @@ public struct DemoSeeder: Sendable {
                     progress?(index + 1, generator.dayCount)
                 }
             }
+            var preferences = PlanPreferences()
+            preferences.activity = .light
+            preferences.goal = .lose
+            preferences.targetRateKilogramsPerWeek = 0.25
+            preferences.training = TrainingPreferences(emphasis: .hybrid, sessionsPerWeek: 4, sessionMinutes: 60)
+            preferences.startedOn = generator.firstDay
+            preferences.lastAdjustmentCheck = time
+            try await records.documents.save(preferences, at: time)
             let weight = try await records.quantitySamples.latest(of: .bodyMass)
             try await records.profile.save(
                 DemoPerson.profile(

@@ -1,0 +1,151 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Runs the health engines over one person's stored data: plans, KPI cards, pillar scores, safety
+/// alerts and insights. Reads day aggregates from the store (the database sums and counts), then
+/// applies the pure rules of ThriveCore.
+struct HealthEngineService: Sendable {
+    let store: Store
+    let now: Now
+    let ids: IDGenerator
+
+    /// Days read for scores: the 7-day window plus the 28-day resting heart rate baseline.
+    static let scoreHistoryDays = PillarScoreEngine.baselineDays
+    static let insightHistoryDays = 120
+
+    func context(_ owner: UserID) async throws -> PersonContext {
+        let time = now()
+        return try await store.read { try await PersonContext.load($0.records(of: owner), now: time) }
+    }
+
+    /// The nutrition plan. Runs the monthly check-in when it is due and stores its outcome, so the
+    /// adjustment is applied once per month however often the plan is read.
+    func nutritionPlan(_ owner: UserID) async throws -> NutritionPlan {
+        var context = try await context(owner)
+        guard let input = context.nutritionInput() else {
+            throw AppError(
+                status: .unprocessableContent, code: "profile_incomplete",
+                message: "Add your \(context.missingForPlan.joined(separator: ", ")) to your profile to get a nutrition plan.",
+                field: "profile")
+        }
+        var plan = try NutritionEngine.plan(for: input)
+        let time = now()
+        let weighIns = try await weighIns(owner, context: context, days: 28)
+        let decision = AdaptiveAdjustment.evaluate(
+            plan: plan, weighIns: weighIns,
+            lastEvaluation: context.preferences.lastAdjustmentCheck ?? context.preferences.startedOn?.start(in: context.zone),
+            now: time)
+        if decision.evaluated {
+            context.preferences.adaptiveAdjustment += decision.change
+            context.preferences.lastAdjustmentCheck = time
+            let preferences = context.preferences
+            try await store.write { try await $0.records(of: owner).documents.save(preferences, at: time) }
+            if let updated = context.nutritionInput() { plan = try NutritionEngine.plan(for: updated) }
+            if let reason = decision.reason { plan = plan.adding(reason) }
+        }
+        return plan
+    }
+
+    func weighIns(_ owner: UserID, context: PersonContext, days: Int) async throws -> [WeighIn] {
+        let first = context.today.adding(days: -(days - 1))
+        let health = try await store.read {
+            try await $0.records(of: owner).daily.days(from: first, through: context.today, in: context.zone)
+        }
+        return health.days.compactMap { day in
+            day.quantity(.bodyMass, policy: context.preferences.sources).map {
+                WeighIn(date: day.date.start(in: context.zone), kilograms: $0.mean)
+            }
+        }
+    }
+
+    /// The week's training, with each lift's load progressed from the last time it was done.
+    func trainingProgram(_ owner: UserID) async throws -> TrainingProgram {
+        let context = try await context(owner)
+        let since = now().addingTimeInterval(-120 * 86_400)
+        let workouts = try await store.read {
+            try await $0.records(of: owner).workouts.workouts(in: DateWindow(from: since), limit: nil)
+        }
+        var loads: [String: Mass] = [:]
+        // Newest session per exercise decides the next load.
+        for workout in workouts.reversed() {
+            for (name, sets) in Dictionary(grouping: workout.sets, by: \.exercise) {
+                guard let exercise = ExerciseLibrary.named(name), loads[exercise.id] == nil,
+                    let current = sets.compactMap(\.load).max()
+                else { continue }
+                loads[exercise.id] = Progression.next(region: exercise.region, current: current, evidence: .confirmed(sets)).load
+            }
+        }
+        return try ProgramGenerator.generate(context.preferences.training, loads: loads)
+    }
+
+    func kpis(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [KPICard]) {
+        let context = try await context(owner)
+        let day = try Self.checked(date, today: context.today)
+        let week = KPIEngine.weekSoFar(ending: day)
+        let days = try await store.read {
+            try await $0.records(of: owner).daily.days(from: week[0], through: day, in: context.zone)
+        }
+        return (day, KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs()))
+    }
+
+    func scores(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [PillarScore]) {
+        let context = try await context(owner)
+        let day = try Self.checked(date, today: context.today)
+        let days = try await store.read {
+            try await $0.records(of: owner).daily.days(
+                from: day.adding(days: -(Self.scoreHistoryDays - 1)), through: day, in: context.zone)
+        }
+        return (day, PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs()))
+    }
+
+    /// Evaluates today's data, records the findings (one open alert per condition) and returns the
+    /// open alerts and those resolved in the last 30 days.
+    func alerts(_ owner: UserID) async throws -> [SafetyAlert] {
+        let context = try await context(owner)
+        let time = now()
+        let days = try await store.read {
+            try await $0.records(of: owner).daily.days(
+                from: context.today.adding(days: -13), through: context.today, in: context.zone)
+        }
+        let findings = SafetyMonitor.evaluate(
+            today: context.today, days: days, age: context.age, calorieFloor: context.nutritionPlan()?.calorieFloor,
+            policy: context.preferences.sources)
+        let ids = self.ids
+        return try await store.write { repositories in
+            let alerts = repositories.records(of: owner).alerts
+            _ = try await alerts.record(findings, at: time, ids: ids)
+            return try await alerts.recent(since: time.addingTimeInterval(-30 * 86_400))
+        }
+    }
+
+    func acknowledge(_ owner: UserID, alert id: SafetyAlertID) async throws -> SafetyAlert {
+        let time = now()
+        guard let alert = try await store.write({ try await $0.records(of: owner).alerts.acknowledge(id, at: time) }) else {
+            throw AppError.notFound("There is no alert with that ID.")
+        }
+        return alert
+    }
+
+    func insights(_ owner: UserID) async throws -> [Insight] {
+        let context = try await context(owner)
+        let days = try await store.read {
+            try await $0.records(of: owner).daily.days(
+                from: context.today.adding(days: -(Self.insightHistoryDays - 1)), through: context.today, in: context.zone)
+        }
+        return InsightEngine.insights(today: context.today, days: days, policy: context.preferences.sources)
+    }
+
+    /// A requested day: not in the future for the person, not more than ten years back.
+    static func checked(_ date: LocalDate?, today: LocalDate) throws -> LocalDate {
+        guard let date else { return today }
+        guard date <= today else {
+            throw AppError.badRequest(
+                "The date \(date.iso8601) is in the future; ask for today or an earlier day.", field: "date")
+        }
+        guard date >= today.adding(days: -3_660) else {
+            throw AppError.badRequest("Ask for a date within the last ten years.", field: "date")
+        }
+        return date
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+extension PlanPreferences: PersonDocument {
+    public static let documentKind = "plan-preferences"
+}
+
+/// What the engines know about a person at one moment: profile, preferences, their current weight
+/// and age, and their nutrition plan when the profile allows one.
+struct PersonContext: Sendable {
+    let profile: Profile
+    var preferences: PlanPreferences
+    /// The latest weigh-in from the last 30 days, or the profile's weight.
+    let weight: Mass?
+    let age: Int?
+    let today: LocalDate
+    var zone: TimeZone { profile.timeZone }
+
+    /// The fields the nutrition engine needs that the profile lacks, by name.
+    var missingForPlan: [String] {
+        var missing: [String] = []
+        if profile.dateOfBirth == nil { missing.append("date of birth") }
+        if profile.sex == nil { missing.append("sex") }
+        if profile.height == nil { missing.append("height") }
+        if weight == nil { missing.append("weight") }
+        return missing
+    }
+
+    func nutritionInput() -> NutritionInput? {
+        guard let sex = profile.sex, let age, let height = profile.height, let weight else { return nil }
+        return NutritionInput(
+            sex: sex, age: age, height: height, weight: weight, activity: preferences.activity, goal: preferences.goal,
+            targetRateKilogramsPerWeek: preferences.targetRateKilogramsPerWeek,
+            adaptiveAdjustment: preferences.adaptiveAdjustment,
+            refeedCap: preferences.refeedCap)
+    }
+
+    /// The plan, or nil when the profile is incomplete or its values cannot be planned for.
+    func nutritionPlan() -> NutritionPlan? {
+        nutritionInput().flatMap { try? NutritionEngine.plan(for: $0) }
+    }
+
+    func kpiInputs() -> KPIInputs {
+        let sessions = preferences.plannedSessions
+        return KPIInputs(
+            plan: nutritionPlan(), weight: weight, weeklySessionTarget: preferences.training.sessionsPerWeek,
+            plannedStrengthSessions: sessions.strength, plannedCardioSessions: sessions.cardio, policy: preferences.sources)
+    }
+
+    func scoreInputs() -> ScoreInputs {
+        let plan = nutritionPlan()
+        return ScoreInputs(
+            calorieTarget: plan?.calories, calorieFloor: plan?.calorieFloor, weight: weight, sex: profile.sex,
+            weeklySessionTarget: preferences.training.sessionsPerWeek, policy: preferences.sources)
+    }
+
+    static func load(_ records: PersonalRecords, now: Date) async throws -> PersonContext {
+        let profile = try await records.profile.get() ?? Profile()
+        let preferences = try await records.documents.get(PlanPreferences.self) ?? PlanPreferences()
+        var weight = profile.weight
+        if let latest = try await records.quantitySamples.latest(of: .bodyMass),
+            now.timeIntervalSince(latest.start) <= 30 * 86_400
+        {
+            weight = Mass(kilograms: latest.value)
+        }
+        return PersonContext(
+            profile: profile, preferences: preferences, weight: weight, age: profile.age(at: now),
+            today: LocalDate(now, in: profile.timeZone))
+    }
+}

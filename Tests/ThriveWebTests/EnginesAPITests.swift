@@ -1,0 +1,175 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+@Suite("Health engines through the API")
+struct EnginesAPITests {
+    static let evening = ISO8601DateFormatter().date(from: "2026-11-22T19:30:00Z")!
+
+    @Test func aNewPersonIsToldWhatIsMissingInsteadOfGivenFakeNumbers() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let token = try await browser.apiLogin().accessToken
+            let plan = try await browser.json(.get, "/api/v1/plan/nutrition", bearer: token)
+            #expect(plan.status == .unprocessableContent)
+            #expect(plan.error?.code == "profile_incomplete")
+            #expect(plan.error?.message == "Add your date of birth, sex, height, weight to your profile to get a nutrition plan.")
+            let kpis = try await browser.json(.get, "/api/v1/kpis", bearer: token)
+            #expect(kpis.status == .ok)
+            #expect(kpis.text.contains(#""kind":"caloriesRemaining","status":"noData""#))
+            let scores = try await browser.json(.get, "/api/v1/scores", bearer: token)
+            #expect(scores.text.components(separatedBy: #""state":"insufficientData""#).count == 4)
+            #expect(!scores.text.contains(#""score":"#))
+            #expect(try await browser.json(.get, "/api/v1/alerts", bearer: token).text.contains(#""alerts":[]"#))
+            #expect(try await browser.json(.get, "/api/v1/insights", bearer: token).text == #"{"insights":[]}"#)
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Not enough data"))
+            #expect(home.text.contains("Workouts this week"))
+        }
+    }
+
+    @Test func preferencesShapeThePlansAndBadValuesAreRefused() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp()
+            let token = try await browser.apiLogin().accessToken
+            let owner = try await app.store.read { try await $0.accounts.find(email: try EmailAddress("ann@example.com"))!.id }
+            try await app.store.write { repositories in
+                try await repositories.records(of: owner).profile.save(
+                    Profile(
+                        displayName: "Ann", dateOfBirth: LocalDate(year: 1990, month: 1, day: 1), sex: .female,
+                        height: Length(centimetres: 168),
+                        weight: Mass(kilograms: 70), timeZoneIdentifier: "Europe/Berlin"), at: Self.evening)
+            }
+            let update =
+                #"{"activity":"moderate","goal":"lose","targetRateKilogramsPerWeek":0.5,"training":{"emphasis":"strength","sessionsPerWeek":3,"sessionMinutes":45,"equipment":["dumbbells"],"injuries":["knee"]}}"#
+            let saved = try await browser.json(.put, "/api/v1/plan/preferences", update, bearer: token)
+            #expect(saved.status == .ok, "\(saved.text)")
+            #expect(saved.text.contains(#""startedOn":"2026-11-22""#))
+            let plan = try await browser.json(.get, "/api/v1/plan/nutrition", bearer: token)
+            #expect(plan.status == .ok)
+            // 36 years, 168 cm, 70 kg: BMR 1409 (the floor), maintenance 1409 × 1.55 = 2184, − 550 → 1630.
+            #expect(plan.text.contains(#""bmr":1409"#))
+            #expect(plan.text.contains(#""tdee":2184"#))
+            #expect(plan.text.contains(#""calories":1630"#))
+            #expect(plan.text.contains(#""rule":"weight-loss-deficit""#))
+            let training = try await browser.json(.get, "/api/v1/plan/training", bearer: token)
+            #expect(training.status == .ok)
+            struct Program: Decodable {
+                struct Session: Decodable {
+                    struct Planned: Decodable {
+                        struct Exercise: Decodable { let name: String }
+                        let exercise: Exercise
+                    }
+                    let exercises: [Planned]
+                }
+                let sessions: [Session]
+            }
+            let chosen = try training.decode(Program.self).sessions.flatMap(\.exercises).map(\.exercise.name)
+            #expect(chosen.contains("Glute bridge"), "knee injury and no barbell: the squat slot falls back")
+            #expect(!chosen.contains("Back squat"))
+            #expect(!chosen.contains("Bench press"))
+            #expect(training.text.components(separatedBy: #""warmUpMinutes":8"#).count == 4)
+
+            for (body, status, field) in [
+                (#"{"activity":"couch"}"#, 400, "activity"),
+                (#"{"targetRateKilogramsPerWeek":-1}"#, 422, "targetRateKilogramsPerWeek"),
+                (#"{"training":{"sessionsPerWeek":12}}"#, 422, "training.sessionsPerWeek"),
+                (#"{"refeedCap":900}"#, 422, "refeedCap"),
+                (#"{"preferredSources":{"HKQuantityTypeIdentifierSteps":"Watch"}}"#, 422, "preferredSources"),
+                (#"{"mood":"great"}"#, 400, "mood"),
+            ] {
+                let reply = try await browser.json(.put, "/api/v1/plan/preferences", body, bearer: token)
+                #expect(reply.status.code == status, "\(body): \(reply.text)")
+                #expect(reply.error?.field == field, "\(body): \(reply.text)")
+            }
+            for query in ["date=2026-11-23", "date=yesterday", "date=2026-02-30"] {
+                let reply = try await browser.json(.get, "/api/v1/kpis?\(query)", bearer: token)
+                #expect(reply.status == .badRequest, "\(query)")
+                #expect(reply.error?.field == "date")
+            }
+            #expect(
+                try await browser.json(.get, "/api/v1/scores?date=2026-11-20", bearer: token).text.contains(
+                    #""date":"2026-11-20""#))
+        }
+    }
+
+    @Test func aHighRestingHeartRateOpensOneAlertThatCanBeAcknowledged() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            let upload =
+                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-1"}]}"#
+            #expect(try await browser.json(.post, "/api/v1/samples", upload, bearer: token).status == .ok)
+            struct Alerts: Decodable {
+                struct Alert: Decodable {
+                    let id: String
+                    let condition: String
+                    let message: String
+                    let open: Bool
+                    let acknowledgedAt: Date?
+                }
+                let alerts: [Alert]
+                let emergencyAdvice: String
+            }
+            let first = try await browser.json(.get, "/api/v1/alerts", bearer: token).decode(Alerts.self)
+            #expect(first.alerts.map(\.condition) == ["restingHeartRateHigh"])
+            #expect(first.alerts[0].message.hasPrefix("Your resting heart rate was 112 bpm on 2026-11-22, above 100 bpm."))
+            #expect(first.emergencyAdvice.contains("911"))
+            let again = try await browser.json(.get, "/api/v1/alerts", bearer: token).decode(Alerts.self)
+            #expect(again.alerts.count == 1, "one open alert per condition")
+            #expect(again.alerts[0].id == first.alerts[0].id)
+
+            let acknowledged = try await browser.json(.post, "/api/v1/alerts/\(first.alerts[0].id)/acknowledge", bearer: token)
+            #expect(acknowledged.status == .ok)
+            #expect(acknowledged.text.contains(#""open":true"#))
+            #expect(acknowledged.text.contains(#""acknowledgedAt":"2026-11-22T19:30:00Z""#))
+            #expect(
+                try await browser.json(.post, "/api/v1/alerts/\(UUID().uuidString)/acknowledge", bearer: token).status
+                    == .notFound)
+            #expect(try await browser.json(.post, "/api/v1/alerts/not-an-id/acknowledge", bearer: token).status == .notFound)
+
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Resting heart rate above 100 bpm"))
+            #expect(home.text.contains("You have seen this."))
+
+            let other = browser.fresh()
+            try await other.signUp(email: "bob@example.com")
+            let bob = try await other.apiLogin(email: "bob@example.com").accessToken
+            #expect(
+                try await other.json(.post, "/api/v1/alerts/\(first.alerts[0].id)/acknowledge", bearer: bob).status == .notFound)
+            #expect(try await other.json(.get, "/api/v1/alerts", bearer: bob).text.contains(#""alerts":[]"#))
+        }
+    }
+
+    @Test func theDemoPersonGetsEveryEngine() async throws {
+        let clock = TestClock(Self.evening)
+        let app = try await TestApp.make(clock: clock)
+        let seeder = DemoSeeder(store: app.store, hasher: TestApp.hasher, now: clock.source, ids: .seeded(8))
+        _ = try await seeder.ensure(refresh: true, timeZone: TimeZone(identifier: "Europe/London")!)
+        try await app.test { browser in
+            let token = try await browser.apiLogin(email: DemoPerson.email.value, password: DemoPerson.password).accessToken
+            let plan = try await browser.json(.get, "/api/v1/plan/nutrition", bearer: token)
+            #expect(plan.status == .ok)
+            #expect(plan.text.contains(#""goal":"lose""#))
+            let training = try await browser.json(.get, "/api/v1/plan/training", bearer: token)
+            #expect(training.text.contains(#""emphasis":"hybrid""#))
+            #expect(training.text.contains(#""load":{"kilograms":"#), "loads come from the demo person's history")
+            let scores = try await browser.json(.get, "/api/v1/scores", bearer: token)
+            #expect(scores.text.components(separatedBy: #""score":"#).count == 4, "\(scores.text)")
+            let kpis = try await browser.json(.get, "/api/v1/kpis", bearer: token)
+            #expect(kpis.text.contains(#""kind":"sleepLastNight""#))
+            let insights = try await browser.json(.get, "/api/v1/insights", bearer: token)
+            #expect(insights.text.contains(#""kind":"trend""#))
+            try await browser.logIn(email: DemoPerson.email.value, password: DemoPerson.password)
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Your pillars"))
+            #expect(home.text.contains("class=\"score-tile pillar-fitness\""))
+            #expect(home.text.contains("Calories remaining"))
+        }
+    }
+}
