@@ -274,6 +274,13 @@ struct SafetyMonitorTests {
         #expect(findings(two).contains(.caloriesBelowFloor))
         let unlogged = [Days.day(-1) { $0.food = food(1_100) }]
         #expect(!findings(unlogged).contains(.caloriesBelowFloor), "a day with nothing logged is missing data, not under-eating")
+        let partial = [
+            Days.day(-1) { $0.food = food(1_100) },
+            Days.day(-2) {
+                $0.food = FoodDay(energyKilocalories: 400, proteinGrams: 20, carbohydrateGrams: 50, fatGrams: 10, entries: 1)
+            },
+        ]
+        #expect(!findings(partial).contains(.caloriesBelowFloor), "one breakfast logged is not a day's intake")
     }
 
     @Test(arguments: [(3, false), (4, true)])

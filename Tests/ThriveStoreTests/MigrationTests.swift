@@ -19,12 +19,16 @@ struct MigrationTests {
         let (location, cleanup) = try await TestStores.makeLocation(kind)
         let first = try await Database.open(location, logger: TestStores.logger)
         let second = try await Database.open(location, logger: TestStores.logger)
-        async let a = Migrator().migrate(first)
-        async let b = Migrator().migrate(second)
-        let applied = try await a + b
-        let all = Array(1...Migrator().latestVersion)
-        #expect(applied.sorted() == all, "each migration applied by exactly one of the two")
-        #expect(try await Migrator().appliedVersions(first) == all)
+        do {
+            async let a = Migrator().migrate(first)
+            async let b = Migrator().migrate(second)
+            let applied = try await a + b
+            let all = Array(1...Migrator().latestVersion)
+            #expect(applied.sorted() == all, "each migration applied by exactly one of the two")
+            #expect(try await Migrator().appliedVersions(first) == all)
+        } catch {
+            Issue.record(error)
+        }
         await first.close()
         await second.close()
         try await cleanup()

@@ -105,7 +105,7 @@ extension DemoDayContext {
         let m = Double(minute)
         let value: Double
         switch session.activity {
-        case .running: value = min(restingHeartRate + 30 + m * 4, 152) + noise * 5
+        case .running: value = min(restingHeartRate + 30 + m * 4, 146) + noise * 4
         case .traditionalStrengthTraining: value = restingHeartRate + 40 + 25 * abs(sin(m * 0.45)) + noise * 5
         case .walking: value = restingHeartRate + 35 + noise * 6
         default: value = restingHeartRate + 22 + noise * 4

@@ -8,7 +8,8 @@ import Foundation
 ///   spec allows 85–90 %, and we use the upper end to spare false alarms), in a workout of the last 2 days.
 /// - **Rapid weight loss**: the 14-day trend faster than 2 lb (0.907 kg) a week, from at least 4
 ///   weigh-ins over at least 7 days.
-/// - **Calories below the floor** on 2 consecutive completed days that had food logged.
+/// - **Calories below the floor** on 2 consecutive completed days with a full log (3 or more entries;
+///   a day with fewer is missing data, not proof of under-eating).
 /// - **Blood oxygen** averaging under 95 % for more than 3 nights in a row (4 or more, ending last night
 ///   or the night before).
 /// - **Signs linked with sleep apnea**: more than 3 nights in a row each with a dip under 90 % oxygen,
@@ -115,7 +116,8 @@ public enum SafetyMonitor {
         // Completed days only: today is not over yet.
         let yesterday = today.adding(days: -1)
         guard let last = days[yesterday]?.food, let before = days[yesterday.adding(days: -1)]?.food,
-            last.energyKilocalories < Double(floor), before.energyKilocalories < Double(floor)
+            last.entries >= 3, before.entries >= 3, last.energyKilocalories < Double(floor),
+            before.energyKilocalories < Double(floor)
         else { return nil }
         return SafetyFinding(
             condition: .caloriesBelowFloor,

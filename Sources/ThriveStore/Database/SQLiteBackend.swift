@@ -9,15 +9,23 @@ import Synchronization
 /// a shared connection must not interleave two transactions), reader connections that run
 /// concurrently with it, and a checkpointer that copies the log into the database file in the
 /// background, so that a commit never waits for that copy.
+///
+/// SQLite calls block a thread, so each backend has its own thread pool, one thread per connection.
+/// On the shared pool (two threads on a two-core machine) a connection waiting for another
+/// process's write lock could take the thread that process needs to commit, and both would wait
+/// until the busy timeout fails one of them.
 final class SQLiteBackend: DatabaseBackend {
+    private let threads: NIOThreadPool
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
     private let checkpointer: SQLiteConnection
     private let gate = AsyncGate()
     private let nextReader = Atomic<Int>(0)
     private let checkpointRunning = Atomic<Bool>(false)
+    private let closed = Atomic<Bool>(false)
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
+    private init(threads: NIOThreadPool, writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
+        self.threads = threads
         self.writer = writer
         self.readers = readers
         self.checkpointer = checkpointer
@@ -30,39 +38,55 @@ final class SQLiteBackend: DatabaseBackend {
         } catch {
             throw StoreError.unavailable("Cannot create the data folder \(folder.path): \(error.localizedDescription)")
         }
-        let writer = try await connect(path: path, logger: logger)
-        // WAL lets readers proceed while a write is in progress; the mode is stored in the file.
-        _ = try await writer.query("PRAGMA journal_mode = WAL")
-        // Commits do not checkpoint; the checkpointer connection does it after them (see `write`).
-        _ = try await writer.query("PRAGMA wal_autocheckpoint = 0")
-        var readers: [SQLiteConnection] = []
-        for _ in 0..<readerCount {
-            readers.append(try await connect(path: path, logger: logger))
+        // A connection that is dropped without being closed stops the process (SQLiteNIO asserts), so
+        // everything opened before a failure is closed before the error goes up.
+        let threads = NIOThreadPool(numberOfThreads: readerCount + 2)
+        threads.start()
+        var opened: [SQLiteConnection] = []
+        do {
+            let writer = try await connect(path: path, threads: threads, logger: logger)
+            opened.append(writer)
+            // WAL lets readers proceed while a write is in progress; the mode is stored in the file.
+            _ = try await writer.query("PRAGMA journal_mode = WAL")
+            // Commits do not checkpoint; the checkpointer connection does it after them (see `write`).
+            _ = try await writer.query("PRAGMA wal_autocheckpoint = 0")
+            for _ in 0..<readerCount + 1 {
+                opened.append(try await connect(path: path, threads: threads, logger: logger))
+            }
+            return SQLiteBackend(
+                threads: threads, writer: writer, readers: Array(opened[1...readerCount]), checkpointer: opened[readerCount + 1])
+        } catch {
+            for connection in opened { try? await connection.close() }
+            try? await threads.shutdownGracefully()
+            throw error
         }
-        let checkpointer = try await connect(path: path, logger: logger)
-        return SQLiteBackend(writer: writer, readers: readers, checkpointer: checkpointer)
     }
 
-    private static func connect(path: String, logger: Logger) async throws -> SQLiteConnection {
+    private static func connect(path: String, threads: NIOThreadPool, logger: Logger) async throws -> SQLiteConnection {
         let connection: SQLiteConnection
         do {
             connection = try await SQLiteConnection.open(
-                storage: .file(path: path), threadPool: .singleton, logger: logger,
+                storage: .file(path: path), threadPool: threads, logger: logger,
                 on: MultiThreadedEventLoopGroup.singleton.any()
             ).get()
         } catch {
             throw StoreError.unavailable("Cannot open the database file \(path): \(error)")
         }
-        // Another process (the CLI beside a running server) may hold the write lock briefly: wait, don't fail.
-        _ = try await connection.query("PRAGMA busy_timeout = 5000")
-        _ = try await connection.query("PRAGMA foreign_keys = ON")
-        // Safe in WAL mode: a power cut can lose the last commits but never corrupts the file.
-        _ = try await connection.query("PRAGMA synchronous = NORMAL")
-        // 64 MB of page cache: a large import then stays in memory until commit instead of spilling
-        // pages to the log and reading them back.
-        _ = try await connection.query("PRAGMA cache_size = -65536")
-        _ = try await connection.query("PRAGMA temp_store = MEMORY")
-        return connection
+        do {
+            // Another process (the CLI beside a running server) may hold the write lock briefly: wait, don't fail.
+            _ = try await connection.query("PRAGMA busy_timeout = 5000")
+            _ = try await connection.query("PRAGMA foreign_keys = ON")
+            // Safe in WAL mode: a power cut can lose the last commits but never corrupts the file.
+            _ = try await connection.query("PRAGMA synchronous = NORMAL")
+            // 64 MB of page cache: a large import then stays in memory until commit instead of spilling
+            // pages to the log and reading them back.
+            _ = try await connection.query("PRAGMA cache_size = -65536")
+            _ = try await connection.query("PRAGMA temp_store = MEMORY")
+            return connection
+        } catch {
+            try? await connection.close()
+            throw StoreError.unavailable("Cannot set up the database file \(path): \(error)")
+        }
     }
 
     private func session(_ connection: SQLiteConnection) -> DatabaseSession {
@@ -95,11 +119,22 @@ final class SQLiteBackend: DatabaseBackend {
         }
     }
 
+    /// A backend dropped without ``close()`` (a failed start, a test that threw) still releases its
+    /// file handles instead of leaving SQLiteNIO to stop the process on an unclosed connection.
+    deinit {
+        guard !closed.load(ordering: .acquiring) else { return }
+        for connection in readers + [checkpointer, writer] { _ = connection.close() }
+        // The pool runs the closes queued above before it stops.
+        threads.shutdownGracefully { _ in }
+    }
+
     func close() async {
+        guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         while checkpointRunning.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(5)) }
         // Leave a compact file behind: everything copied in, the log emptied.
         _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
         for connection in readers + [checkpointer] { try? await connection.close() }
         try? await writer.close()
+        try? await threads.shutdownGracefully()
     }
 }

@@ -98,8 +98,8 @@ struct TestApp {
 
     /// Runs `body` against the app through HummingbirdTesting's router client (no sockets).
     func test<R>(_ body: @Sendable (Browser) async throws -> R) async throws -> R {
-        let app = try await buildApplication(configuration, dependencies: dependencies)
         do {
+            let app = try await buildApplication(configuration, dependencies: dependencies)
             let result = try await app.test(.router) { client in try await body(Browser(client: client)) }
             await cleanup()
             return result
