@@ -146,6 +146,38 @@ struct EnginesAPITests {
         }
     }
 
+    @Test func anOverviewOfAPastDayFindsWhatHappenedThenButRecordsNoAlert() async throws {
+        let clock = TestClock(Self.evening)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            let upload =
+                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-today"},{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":115,"start":"2026-11-10T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-past"}]}"#
+            #expect(try await browser.json(.post, "/api/v1/samples", upload, bearer: token).status == .ok)
+            let owner = try await app.store.read { try await $0.accounts.find(email: try EmailAddress("ann@example.com"))!.id }
+            let engines = HealthEngineService(store: app.store, now: clock.source, ids: .random)
+
+            let past = try await engines.overview(owner, on: LocalDate(year: 2026, month: 11, day: 10))
+            #expect(past.findings.map(\.condition) == [.restingHeartRateHigh])
+            #expect(past.findings[0].message.hasPrefix("Your resting heart rate was 115 bpm on 2026-11-10"))
+            #expect(past.alerts.isEmpty, "alerts are recorded only for today")
+            #expect(past.scores.count == 3)
+            #expect(past.cards.map(\.kind).contains(.sleepLastNight))
+            #expect(try await engines.overview(owner, on: LocalDate(year: 2026, month: 11, day: 21)).findings.isEmpty)
+
+            let today = try await engines.overview(owner)
+            #expect(today.date == LocalDate(year: 2026, month: 11, day: 22))
+            #expect(today.alerts.map(\.condition) == [.restingHeartRateHigh])
+            #expect(today.alerts[0].message.hasPrefix("Your resting heart rate was 112 bpm"))
+            let stored = try await browser.json(.get, "/api/v1/alerts", bearer: token).text
+            #expect(stored.components(separatedBy: #""condition":"#).count == 2, "one alert, from today: \(stored)")
+            await #expect(throws: AppError.self) {
+                try await engines.overview(owner, on: LocalDate(year: 2026, month: 11, day: 23))
+            }
+        }
+    }
+
     @Test func theDemoPersonGetsEveryEngine() async throws {
         let clock = TestClock(Self.evening)
         let app = try await TestApp.make(clock: clock)

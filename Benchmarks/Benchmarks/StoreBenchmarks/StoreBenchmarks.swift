@@ -77,6 +77,31 @@ func measureRows(_ benchmark: Benchmark, rows: Int, _ body: () async throws -> V
 
 let insertBatch = 50_000
 
+/// Time per day computed, the figure the engines' target is stated in.
+let microsecondsPerDay = BenchmarkMetric.custom("µs/day", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// The demo person at the heavy scale (five years, minute-level heart rate around the clock) in a
+/// fresh SQLite store, and the days whose overviews the benchmark computes: today, and 19 days
+/// spread over the five years.
+struct HeavyUser: Sendable {
+    let fixture: Fixture
+    let owner: UserID
+    let engines: HealthEngineService
+    let days: [LocalDate]
+
+    static func make() async throws -> HeavyUser {
+        let fixture = try await Fixture.sqlite()
+        let zone = TimeZone(identifier: "Europe/London")!
+        let seeded = try await DemoSeeder(store: fixture.store, hasher: BcryptPasswordHasher(cost: 4))
+            .ensure(refresh: true, scale: .heavy, timeZone: zone)
+        let today = LocalDate(Date(), in: zone)
+        let days = [today] + (1..<20).map { today.adding(days: -$0 * 91) }
+        return HeavyUser(
+            fixture: fixture, owner: seeded.account.id,
+            engines: HealthEngineService(store: fixture.store, now: .system, ids: .random), days: days)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     // Fixtures live in temporary folders; remove them all once the run is over.
     Benchmark.teardown = {
@@ -147,6 +172,25 @@ let benchmarks: @Sendable () -> Void = {
         } setup: {
             try await Fixture.postgres(url)
         }
+    }
+
+    Benchmark(
+        "SQLite: day overview (scores, KPI cards, alerts) for a heavy user, 20 days over 5 years",
+        configuration: .init(
+            metrics: [.wallClock, microsecondsPerDay], warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 20)
+    ) { (benchmark: Benchmark, heavy: HeavyUser) async throws in
+        let clock = ContinuousClock()
+        benchmark.startMeasurement()
+        let elapsed = try await clock.measure {
+            for day in heavy.days {
+                blackHole(try await heavy.engines.overview(heavy.owner, on: day))
+            }
+        }
+        benchmark.stopMeasurement()
+        let microseconds = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+        benchmark.measurement(microsecondsPerDay, Int(microseconds / Double(heavy.days.count)))
+    } setup: {
+        try await HeavyUser.make()
     }
 
     Benchmark(

@@ -114,7 +114,8 @@ public enum KPIEngine {
         let target = inputs.plannedStrengthSessions + inputs.plannedCardioSessions
         return card(
             .weeklyAdherence, "Weekly training adherence", "\(attended)/\(target)", countStatus(attended),
-            "\(attended) of \(target) planned sessions done this week.", ["Start workout", "Today's plan"], push: true)
+            "\(attended) of \(target) planned sessions done this week. 5 or more a week is on track, 3–4 getting there.",
+            ["Start workout", "Today's plan"], push: true)
     }
 
     static func caloriesCard(food: FoodDay?, plan: NutritionPlan?) -> KPICard {

@@ -22,6 +22,8 @@ public enum SafetyMonitor {
     public static let exerciseHeartRateLimit = 170.0
     public static let maximumHeartRateShare = 0.90
     public static let rapidLossKilogramsPerWeek = 2 * Mass.kilogramsPerPound
+    /// The days, ending today, that the monitor looks at; runs of nights are counted within them.
+    public static let historyDays = 14
 
     public static func evaluate(
         today: LocalDate, days: HealthDays, age: Int?, calorieFloor: Int?, policy: SourcePolicy = SourcePolicy()
@@ -93,7 +95,7 @@ public enum SafetyMonitor {
     }
 
     static func rapidWeightLoss(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> SafetyFinding? {
-        let window = days.window(endingOn: today, count: 14)
+        let window = days.window(endingOn: today, count: historyDays)
         let weighIns = window.compactMap { day -> WeighIn? in
             day.quantity(.bodyMass, policy: policy).map {
                 WeighIn(date: day.date.start(in: TimeZone(identifier: "UTC")!), kilograms: $0.mean)

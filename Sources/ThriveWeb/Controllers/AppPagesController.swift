@@ -15,11 +15,10 @@ struct AppPagesController {
                 let records = repositories.records(of: userID)
                 return (try await records.profile.get() ?? Profile(), try await records.summary())
             }
-            let alerts = try await services.engines.alerts(userID).filter(\.isOpen)
-            let (_, cards) = try await services.engines.kpis(userID, on: nil)
-            let (_, scores) = try await services.engines.scores(userID, on: nil)
+            let overview = try await services.engines.overview(userID)
             let page = HomePage(
-                profile: profile, summary: summary, now: services.now(), cards: cards, scores: scores, alerts: alerts)
+                profile: profile, summary: summary, now: services.now(), cards: overview.cards, scores: overview.scores,
+                alerts: overview.alerts.filter(\.isOpen))
             return services.renderer.render(
                 "home", chrome: Chrome(title: "Dashboard", context: context, tab: .dashboard), content: page)
         }

@@ -5,10 +5,16 @@ import ThriveStore
 /// Runs the health engines over one person's stored data: plans, KPI cards, pillar scores, safety
 /// alerts and insights. Reads day aggregates from the store (the database sums and counts), then
 /// applies the pure rules of ThriveCore.
-struct HealthEngineService: Sendable {
+public struct HealthEngineService: Sendable {
     let store: Store
     let now: Now
     let ids: IDGenerator
+
+    public init(store: Store, now: Now, ids: IDGenerator) {
+        self.store = store
+        self.now = now
+        self.ids = ids
+    }
 
     /// Days read for scores: the 7-day window plus the 28-day resting heart rate baseline.
     static let scoreHistoryDays = PillarScoreEngine.baselineDays
@@ -103,14 +109,43 @@ struct HealthEngineService: Sendable {
     /// open alerts and those resolved in the last 30 days.
     func alerts(_ owner: UserID) async throws -> [SafetyAlert] {
         let context = try await context(owner)
-        let time = now()
         let days = try await store.read {
             try await $0.records(of: owner).daily.days(
-                from: context.today.adding(days: -13), through: context.today, in: context.zone)
+                from: context.today.adding(days: -(SafetyMonitor.historyDays - 1)), through: context.today, in: context.zone)
         }
-        let findings = SafetyMonitor.evaluate(
-            today: context.today, days: days, age: context.age, calorieFloor: context.nutritionPlan()?.calorieFloor,
+        return try await record(findings(on: context.today, days: days, context: context), for: owner)
+    }
+
+    /// KPI cards, pillar scores and safety findings for one day (today when `date` is nil), from one
+    /// read of the person's context and one read of day aggregates covering all three. For today the
+    /// findings are also recorded as alerts, and the stored alerts come back with them.
+    public func overview(_ owner: UserID, on date: LocalDate? = nil) async throws -> DayOverview {
+        let context = try await context(owner)
+        let day = try Self.checked(date, today: context.today)
+        let span = max(Self.scoreHistoryDays, SafetyMonitor.historyDays, 7)
+        let days = try await store.read {
+            try await $0.records(of: owner).daily.days(from: day.adding(days: -(span - 1)), through: day, in: context.zone)
+        }
+        let findings = findings(on: day, days: days, context: context)
+        return DayOverview(
+            date: day,
+            cards: KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs()),
+            scores: PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs()),
+            findings: findings,
+            alerts: day == context.today ? try await record(findings, for: owner) : [])
+    }
+
+    private func findings(on day: LocalDate, days: HealthDays, context: PersonContext) -> [SafetyFinding] {
+        SafetyMonitor.evaluate(
+            today: day, days: HealthDays(days.window(endingOn: day, count: SafetyMonitor.historyDays)), age: context.age,
+            calorieFloor: context.nutritionPlan()?.calorieFloor,
             policy: context.preferences.sources)
+    }
+
+    /// Stores `findings` (one open alert per condition) and returns the open alerts and those
+    /// resolved in the last 30 days.
+    private func record(_ findings: [SafetyFinding], for owner: UserID) async throws -> [SafetyAlert] {
+        let time = now()
         let ids = self.ids
         return try await store.write { repositories in
             let alerts = repositories.records(of: owner).alerts
