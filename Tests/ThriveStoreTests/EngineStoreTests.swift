@@ -32,6 +32,7 @@ struct EngineStoreTests {
                 try await $0.records(of: ann.id).daily.days(from: first, through: Self.lastDay, in: Self.zone)
             }
             #expect(days.days.count == 10)
+            var nightsWithHeartRate = 0
             for day in days.days {
                 let start = day.date.start(in: Self.zone)
                 let end = day.date.adding(days: 1).start(in: Self.zone)
@@ -46,6 +47,16 @@ struct EngineStoreTests {
                     $0.type == .sleepAnalysis && (SleepStage(rawValue: $0.value)?.isAsleep ?? false) && inDay($0.end)
                 }.map { $0.end.timeIntervalSince($0.start) }.reduce(0, +)
                 #expect(abs((day.sleep(policy: SourcePolicy())?.asleepSeconds ?? 0) - asleep) < 0.01, "\(day.date)")
+                // The night's highest heart rate: readings inside the in-bed segments that end on this day.
+                let beds = all.categorySamples.filter {
+                    $0.type == .sleepAnalysis && $0.value == SleepStage.inBed.rawValue && $0.source.name == "Apple Watch"
+                        && inDay($0.end)
+                }
+                let nightPeak = all.quantitySamples.filter { sample in
+                    sample.type == .heartRate && beds.contains { sample.start >= $0.start && sample.start < $0.end }
+                }.map(\.value).max()
+                #expect(day.sleep[SampleSource(name: "Apple Watch", kind: .device)]?.maximumHeartRate == nightPeak, "\(day.date)")
+                if nightPeak != nil { nightsWithHeartRate += 1 }
                 let energy = all.foodLog.filter { inDay($0.consumedAt) }.map(\.energyKilocalories).reduce(0, +)
                 #expect(abs((day.food?.energyKilocalories ?? 0) - energy) < 0.001, "\(day.date)")
                 let workouts = all.workouts.filter { inDay($0.start) }
@@ -59,6 +70,7 @@ struct EngineStoreTests {
                 let moods = all.moodCheckIns.filter { inDay($0.recordedAt) }.map { Double($0.mood) }
                 #expect(day.mood?.mood == Statistics.mean(moods))
             }
+            #expect(nightsWithHeartRate >= 5, "the watch records heart rate in bed on most nights")
         }
     }
 

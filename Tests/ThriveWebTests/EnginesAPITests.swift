@@ -178,6 +178,25 @@ struct EnginesAPITests {
         }
     }
 
+    @Test func recoveryComparesTheLastThreeDaysWithTwentyEightDaysOfRestingHeartRate() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            // 14 days at 50 bpm, 11 at 60, the last 3 at 66: the 28-day mean is 55.6; two weeks alone would give 61.3.
+            let samples = (0..<28).map { back -> String in
+                let day = LocalDate(year: 2026, month: 11, day: 22)!.adding(days: -back)
+                let value = back < 3 ? 66 : back < 14 ? 60 : 50
+                return
+                    #"{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":\#(value),"start":"\#(day.iso8601)T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-\#(back)"}"#
+            }
+            let upload = #"{"quantitySamples":[\#(samples.joined(separator: ","))]}"#
+            #expect(try await browser.json(.post, "/api/v1/samples", upload, bearer: token).status == .ok)
+            let scores = try await browser.json(.get, "/api/v1/scores", bearer: token).text
+            #expect(scores.contains("Resting heart rate 66 bpm lately against a 28-day baseline of 56 bpm."), "\(scores)")
+        }
+    }
+
     @Test func theDemoPersonGetsEveryEngine() async throws {
         let clock = TestClock(Self.evening)
         let app = try await TestApp.make(clock: clock)

@@ -94,6 +94,7 @@ struct HeavyUser: Sendable {
         let zone = TimeZone(identifier: "Europe/London")!
         let seeded = try await DemoSeeder(store: fixture.store, hasher: BcryptPasswordHasher(cost: 4))
             .ensure(refresh: true, scale: .heavy, timeZone: zone)
+        precondition(seeded.recordCount > 2_500_000, "five years with minute-level heart rate")
         let today = LocalDate(Date(), in: zone)
         let days = [today] + (1..<20).map { today.adding(days: -$0 * 91) }
         return HeavyUser(

@@ -8,6 +8,11 @@ public protocol DailyMetricsRepository: Sendable {
     var owner: UserID { get }
     /// Every day from `first` through `last` in `zone` (days without records included, empty).
     func days(from first: LocalDate, through last: LocalDate, in zone: TimeZone) async throws -> HealthDays
+    /// Every day from `first` through `last` with only the given quantities filled in: for long
+    /// baselines of one metric, without reading everything else of those days.
+    func days(
+        _ types: [QuantityType], from first: LocalDate, through last: LocalDate, in zone: TimeZone
+    ) async throws -> HealthDays
 }
 
 struct SQLDailyMetricsRepository: DailyMetricsRepository {
@@ -23,13 +28,12 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
     static let asleepValues = SleepStage.allCases.filter(\.isAsleep).map(\.rawValue)
 
     func days(from first: LocalDate, through last: LocalDate, in zone: TimeZone) async throws -> HealthDays {
-        let dates = Array(sequence(first: first) { $0 < last ? $0.adding(days: 1) : nil })
-        let edges = (dates + [last.adding(days: 1)]).map { $0.start(in: zone) }
+        let (edges, empty) = Self.frame(from: first, through: last, in: zone)
         // A night belongs to the morning it ends: readings from 18:00 the evening before count for the day.
         let nightEdges = edges.map { $0.addingTimeInterval(-6 * 3_600) }
-        var days = dates.map { DayMetrics(date: $0) }
+        var days = empty
 
-        try await quantities(edges: edges, into: &days)
+        try await quantities(Self.dailyQuantities, edges: edges, into: &days)
         try await oxygen(edges: nightEdges, into: &days)
         try await sleep(edges: edges, into: &days)
         try await nightHeartRate(edges: edges, into: &days)
@@ -38,6 +42,20 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
         try await workouts(edges: edges, into: &days)
         try await mindfulnessAndRhythm(edges: edges, into: &days)
         return HealthDays(days)
+    }
+
+    func days(
+        _ types: [QuantityType], from first: LocalDate, through last: LocalDate, in zone: TimeZone
+    ) async throws -> HealthDays {
+        var (edges, days) = Self.frame(from: first, through: last, in: zone)
+        try await quantities(types, edges: edges, into: &days)
+        return HealthDays(days)
+    }
+
+    /// The days' start instants in `zone` (one more than days, closing the last) and empty days.
+    private static func frame(from first: LocalDate, through last: LocalDate, in zone: TimeZone) -> ([Date], [DayMetrics]) {
+        let dates = Array(sequence(first: first) { $0 < last ? $0.adding(days: 1) : nil })
+        return ((dates + [last.adding(days: 1)]).map { $0.start(in: zone) }, dates.map { DayMetrics(date: $0) })
     }
 
     // MARK: - SQL pieces
@@ -64,8 +82,8 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
 
     private func inRange(_ index: Int, _ days: [DayMetrics]) -> Bool { index >= 0 && index < days.count }
 
-    private func quantities(edges: [Date], into days: inout [DayMetrics]) async throws {
-        let types = Self.dailyQuantities.map { $0.storageName as any Encodable & Sendable }
+    private func quantities(_ types: [QuantityType], edges: [Date], into days: inout [DayMetrics]) async throws {
+        let types = types.map { $0.storageName as any Encodable & Sendable }
         let query: SQLQueryString = """
             SELECT type, source_name, source_kind, \(bucket("start_at", edges)) AS day, SUM(value) AS total, AVG(value) AS mean, \
             MIN(value) AS low, MAX(value) AS high, COUNT(*) AS n FROM quantity_samples \
@@ -125,22 +143,26 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
         }
     }
 
+    /// The highest heart rate of each night in bed. One subquery per in-bed segment reads that
+    /// night's readings from the index; joining every reading to its night first and grouping the
+    /// joined rows took several times as long for minute-level heart rate.
     private func nightHeartRate(edges: [Date], into days: inout [DayMetrics]) async throws {
         let query: SQLQueryString = """
-            SELECT s.source_name AS source_name, s.source_kind AS source_kind, \(bucket("s.end_at", edges)) AS day, MAX(q.value) AS peak \
-            FROM category_samples s JOIN quantity_samples q ON q.owner_id = s.owner_id \
-            AND q.type = \(bind: QuantityType.heartRate.storageName) AND q.start_at >= s.start_at AND q.start_at < s.end_at \
-            WHERE s.owner_id = \(bind: owner.rawValue) AND s.type = \(bind: CategoryType.sleepAnalysis.storageName) \
+            SELECT s.source_name AS source_name, s.source_kind AS source_kind, \(bucket("s.end_at", edges)) AS day, \
+            (SELECT MAX(q.value) FROM quantity_samples q WHERE q.owner_id = s.owner_id \
+            AND q.type = \(bind: QuantityType.heartRate.storageName) AND q.start_at >= s.start_at AND q.start_at < s.end_at) AS peak \
+            FROM category_samples s WHERE s.owner_id = \(bind: owner.rawValue) AND s.type = \(bind: CategoryType.sleepAnalysis.storageName) \
             AND s.value = \(literal: SleepStage.inBed.rawValue) \
             AND s.start_at >= \(bind: edges.first!.addingTimeInterval(-86_400)) AND s.start_at < \(bind: edges.last!) \
-            AND s.end_at >= \(bind: edges.first!) AND s.end_at < \(bind: edges.last!) \
-            GROUP BY s.source_name, s.source_kind, day
+            AND s.end_at >= \(bind: edges.first!) AND s.end_at < \(bind: edges.last!)
             """
         for row in try await sql.raw(query).all() {
             let index = try row.int("day")
             guard inRange(index, days), let peak = try row.optionalDouble("peak") else { continue }
             let key = try source(row)
-            if days[index].sleep[key] != nil { days[index].sleep[key]?.maximumHeartRate = peak }
+            guard let night = days[index].sleep[key] else { continue }
+            // A night split into several in-bed segments keeps its highest reading.
+            days[index].sleep[key]?.maximumHeartRate = max(night.maximumHeartRate ?? peak, peak)
         }
     }
 

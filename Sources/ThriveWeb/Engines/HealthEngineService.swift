@@ -98,10 +98,7 @@ public struct HealthEngineService: Sendable {
     func scores(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [PillarScore]) {
         let context = try await context(owner)
         let day = try Self.checked(date, today: context.today)
-        let days = try await store.read {
-            try await $0.records(of: owner).daily.days(
-                from: day.adding(days: -(Self.scoreHistoryDays - 1)), through: day, in: context.zone)
-        }
+        let days = try await recentDays(owner, through: day, in: context.zone)
         return (day, PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs()))
     }
 
@@ -122,10 +119,7 @@ public struct HealthEngineService: Sendable {
     public func overview(_ owner: UserID, on date: LocalDate? = nil) async throws -> DayOverview {
         let context = try await context(owner)
         let day = try Self.checked(date, today: context.today)
-        let span = max(Self.scoreHistoryDays, SafetyMonitor.historyDays, 7)
-        let days = try await store.read {
-            try await $0.records(of: owner).daily.days(from: day.adding(days: -(span - 1)), through: day, in: context.zone)
-        }
+        let days = try await recentDays(owner, through: day, in: context.zone)
         let findings = findings(on: day, days: days, context: context)
         return DayOverview(
             date: day,
@@ -133,6 +127,21 @@ public struct HealthEngineService: Sendable {
             scores: PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs()),
             findings: findings,
             alerts: day == context.today ? try await record(findings, for: owner) : [])
+    }
+
+    /// What scores, KPI cards and the safety monitor read, ending on `day`: the last two weeks in
+    /// full, and before them only resting heart rate, for the 28-day recovery baseline. Reading all of
+    /// 28 days took twice as long for a heavy user, for one metric.
+    private func recentDays(_ owner: UserID, through day: LocalDate, in zone: TimeZone) async throws -> HealthDays {
+        let full = max(SafetyMonitor.historyDays, PillarScoreEngine.windowDays, 7)
+        let first = day.adding(days: -(Self.scoreHistoryDays - 1))
+        return try await store.read { repositories in
+            let daily = repositories.records(of: owner).daily
+            let recent = try await daily.days(from: day.adding(days: -(full - 1)), through: day, in: zone)
+            guard Self.scoreHistoryDays > full else { return recent }
+            let baseline = try await daily.days([.restingHeartRate], from: first, through: day.adding(days: -full), in: zone)
+            return HealthDays(baseline.days + recent.days)
+        }
     }
 
     private func findings(on day: LocalDate, days: HealthDays, context: PersonContext) -> [SafetyFinding] {
