@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.copy("Resources/foods")],
             swiftSettings: strictSwift
         ),
         .target(

@@ -52,6 +52,8 @@ public struct Repositories: Sendable {
     public var sessions: any SessionRepository { SQLSessionRepository(sql: sql) }
     public var authTokens: any AuthTokenRepository { SQLAuthTokenRepository(sql: sql) }
     public var loginThrottle: any LoginThrottleRepository { SQLLoginThrottleRepository(sql: sql) }
+    /// The shared food catalog (not anyone's personal data).
+    public var foods: any FoodCatalogRepository { SQLFoodCatalogRepository(session: session) }
 
     /// Everything `owner` has recorded, and nothing anyone else has.
     public func records(of owner: UserID) -> PersonalRecords {

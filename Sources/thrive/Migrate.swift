@@ -13,7 +13,9 @@ struct Migrate: AsyncParsableCommand {
         do {
             let applied = try await Migrator().migrate(database.database)
             let versions = try await Migrator().appliedVersions(database.database)
+            let foods = try await FoodCatalogLoader.loadIfNeeded(database)
             await database.close()
+            if foods > 0 { print("Loaded \(foods) foods from the USDA table.") }
             print(
                 applied.isEmpty
                     ? "The schema is up to date (version \(versions.last ?? 0))."

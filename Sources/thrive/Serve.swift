@@ -47,6 +47,9 @@ struct Serve: AsyncParsableCommand {
         let database = try await Runtime.openStore(configuration, logger: logger)
         let hasher = Runtime.hasher(configuration)
         do {
+            if try await FoodCatalogLoader.loadIfNeeded(database) > 0 {
+                Runtime.say("Loaded the USDA food table for meal logging (first start only).")
+            }
             if demo {
                 let outcome = try await DemoSeeder(store: database, hasher: hasher).ensure(refresh: false)
                 printDemoInstructions(outcome, configuration: configuration)

@@ -1,7 +1,9 @@
+import ThriveCore
+
 /// The schema's history, oldest first. Every table holding a person's data carries `owner_id`, and
 /// deleting the person deletes it all (ON DELETE CASCADE).
 enum Schema {
-    static let migrations: [Migration] = [initial, engines]
+    static let migrations: [Migration] = [initial, engines, foodCatalog]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in
         let provenance = """
@@ -176,5 +178,56 @@ enum Schema {
             "CREATE UNIQUE INDEX safety_alerts_open ON safety_alerts (owner_id, condition) WHERE resolved_at IS NULL",
             "CREATE INDEX safety_alerts_owner_opened ON safety_alerts (owner_id, opened_at)",
         ]
+    }
+
+    /// The USDA food table and its search index; the rows are loaded by `FoodCatalogLoader`.
+    static let foodCatalog = Migration(version: 3, name: "food catalog with full-text search") { t in
+        let nutrients = FoodCatalogFile.foodColumns.dropFirst(5).map { "\($0) \(t.double)" }.joined(separator: ", ")
+        var statements = [
+            """
+            CREATE TABLE foods (
+                ndb_no TEXT PRIMARY KEY,
+                description TEXT NOT NULL,
+                food_group TEXT NOT NULL,
+                common_names TEXT,
+                manufacturer TEXT,
+                \(nutrients)
+            )
+            """,
+            """
+            CREATE TABLE food_portions (
+                ndb_no TEXT NOT NULL REFERENCES foods (ndb_no) ON DELETE CASCADE,
+                seq \(t.integer) NOT NULL,
+                amount \(t.double) NOT NULL,
+                measure TEXT NOT NULL,
+                grams \(t.double) NOT NULL,
+                PRIMARY KEY (ndb_no, seq)
+            )
+            """,
+        ]
+        switch t.kind {
+        case .sqlite:
+            // External-content FTS5 over the foods table; prefixes of 2 and 3 letters are indexed so
+            // that search-as-you-type ("chic") is as quick as a whole word.
+            statements.append(
+                """
+                CREATE VIRTUAL TABLE foods_search USING fts5(
+                    description, common_names, food_group, content='foods', tokenize='unicode61 remove_diacritics 2',
+                    prefix='2 3'
+                )
+                """)
+        case .postgres:
+            statements += [
+                """
+                ALTER TABLE foods ADD COLUMN search tsvector GENERATED ALWAYS AS (
+                    setweight(to_tsvector('english', description), 'A')
+                    || setweight(to_tsvector('english', coalesce(common_names, '')), 'B')
+                    || setweight(to_tsvector('english', food_group), 'C')
+                ) STORED
+                """,
+                "CREATE INDEX foods_search ON foods USING GIN (search)",
+            ]
+        }
+        return statements
     }
 }

@@ -42,6 +42,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     AccountAPIController(services: services).addRoutes(to: api)
     SamplesAPIController(services: services).addRoutes(to: api.group("samples"))
     EnginesAPIController(services: services).addRoutes(to: api)
+    FoodsAPIController(services: services).addRoutes(to: api)
     AuthPagesController(services: services).addRoutes(to: router)
     AppPagesController(services: services).addRoutes(to: router)
     return router

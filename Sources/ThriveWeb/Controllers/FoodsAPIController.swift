@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// The food catalog (USDA Standard Reference) for people logging meals: search as you type and one
+/// food by its number, with nutrients per 100 g and household portions. `/api/v1/foods`.
+struct FoodsAPIController {
+    let services: AppServices
+
+    struct SearchResponse: Encodable {
+        let query: String
+        let foods: [Food]
+    }
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("foods") { request, context -> Response in
+            _ = try context.requireUser()
+            let query = try FoodSearchQuery(request.uri.queryParameters.get("q") ?? "")
+            let limit = try Self.limit(request)
+            let foods = try await services.store.read { try await $0.foods.search(query, limit: limit) }
+            return try jsonResponse(SearchResponse(query: query.words.joined(separator: " "), foods: foods))
+        }
+        api.get("foods/:ndbNumber") { _, context -> Response in
+            _ = try context.requireUser()
+            let number = context.parameters.get("ndbNumber") ?? ""
+            guard number.count == 5, number.allSatisfy(\.isASCIIDigit),
+                let food = try await services.store.read({ try await $0.foods.food(ndbNumber: number) })
+            else { throw AppError.notFound("There is no food with that number.") }
+            return try jsonResponse(food)
+        }
+    }
+
+    static func limit(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("limit") else { return 20 }
+        guard let limit = Int(text), (1...50).contains(limit) else {
+            throw AppError.badRequest("“limit” must be a whole number from 1 to 50.", field: "limit")
+        }
+        return limit
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
