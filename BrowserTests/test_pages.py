@@ -1,4 +1,5 @@
 """What a person sees and does in the browser: sign-up, login, the home page, logout."""
+import re
 import uuid
 
 from selenium.webdriver.common.by import By
@@ -50,7 +51,9 @@ def test_demo_person_sees_a_year_of_data(server, browser):
         # Color is never the only signal: every card says its state in words.
         assert card.find_element(By.CSS_SELECTOR, ".status").text.strip() != ""
     figure = browser.find_element(By.CSS_SELECTOR, ".headline-figure").text
-    assert "records over 365 days" in figure
+    # A year ending now: its first night began the evening before, and just after midnight today may
+    # hold nothing yet, so the span is 364 to 366 calendar days (the Swift tests pin it with a fixed clock).
+    assert re.search(r"records over 36[4-6] days", figure), figure
     rows = browser.find_elements(By.CSS_SELECTOR, ".data-table tbody tr")
     names = [row.find_element(By.TAG_NAME, "th").text for row in rows]
     for kind in ("Steps", "Heart rate", "Sleep", "Weight", "Workouts", "Meals and snacks", "Mood check-ins"):
