@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Logging
+import Synchronization
 import ThriveCore
 import ThriveStore
 import ThriveWeb
@@ -103,6 +104,30 @@ struct HeavyUser: Sendable {
     }
 }
 
+/// A store with the food catalog loaded, and what people type while searching it: whole words,
+/// partial last words, two-word searches, and words that match hundreds of foods.
+final class FoodSearch: Sendable {
+    let fixture: Fixture
+    let queries: [FoodSearchQuery]
+    private let next = Atomic<Int>(0)
+
+    init(_ fixture: Fixture) async throws {
+        try await FoodCatalogLoader.loadIfNeeded(fixture.store)
+        self.fixture = fixture
+        queries = try [
+            "ch", "chi", "chick", "chicken", "chicken brea", "chicken breast roasted", "apple", "apple raw", "ban", "banana",
+            "rice", "rice brown cooked", "oat", "oatmeal", "egg", "eggs scrambled", "milk", "milk 2%", "salmon", "beef ground",
+            "bread whole wheat", "cheese ched", "yogurt greek", "potato baked", "broccoli", "pasta", "pea", "beans black",
+        ].map(FoodSearchQuery.init)
+    }
+
+    func search() async throws {
+        let query = queries[next.add(1, ordering: .relaxed).oldValue % queries.count]
+        let foods = try await fixture.store.read { try await $0.foods.search(query, limit: 20) }
+        blackHole(foods)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     // Fixtures live in temporary folders; remove them all once the run is over.
     Benchmark.teardown = {
@@ -192,6 +217,23 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(microsecondsPerDay, Int(microseconds / Double(heavy.days.count)))
     } setup: {
         try await HeavyUser.make()
+    }
+
+    let searchConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock], warmupIterations: 28, maxDuration: .seconds(15), maxIterations: 2_800)
+    Benchmark("SQLite: food search, 20 results with portions, one query", configuration: searchConfiguration) {
+        (benchmark: Benchmark, search: FoodSearch) async throws in
+        try await search.search()
+    } setup: {
+        try await FoodSearch(try await Fixture.sqlite())
+    }
+    if let url = ProcessInfo.processInfo.environment["THRIVE_BENCH_DATABASE_URL"] {
+        Benchmark("PostgreSQL: food search, 20 results with portions, one query", configuration: searchConfiguration) {
+            (benchmark: Benchmark, search: FoodSearch) async throws in
+            try await search.search()
+        } setup: {
+            try await FoodSearch(try await Fixture.postgres(url))
+        }
     }
 
     Benchmark(
