@@ -12,13 +12,15 @@ public enum FoodCatalogLoader {
     public static func loadIfNeeded(_ store: Store) async throws -> Int {
         if try await store.read({ try await $0.foods.count() }) > 0 { return 0 }
         let foods = try bundledFoods()
-        return try await store.write { repositories in
-            if repositories.session.kind == .postgres {
-                try await repositories.sql.raw("SELECT pg_advisory_xact_lock(7420)").run()
+        return try await Migrator.retryingWhileLocked {
+            try await store.write { repositories in
+                if repositories.session.kind == .postgres {
+                    try await repositories.sql.raw("SELECT pg_advisory_xact_lock(7420)").run()
+                }
+                guard try await repositories.foods.count() == 0 else { return 0 }
+                try await repositories.foods.load(foods)
+                return foods.count
             }
-            guard try await repositories.foods.count() == 0 else { return 0 }
-            try await repositories.foods.load(foods)
-            return foods.count
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SQLKit
+import SQLiteNIO
 
 /// Brings a database's schema up to date. Safe to run from several processes at once: on PostgreSQL
 /// an advisory lock serialises them, on SQLite the write transaction does.
@@ -20,32 +21,51 @@ public struct Migrator: Sendable {
         let types = ColumnTypes(kind: database.kind)
         var applied: [Int] = []
         for migration in migrations.sorted(by: { $0.version < $1.version }) {
-            let didApply = try await database.write { sql in
-                try await prepareHistory(sql, types)
-                let done = try await sql.select().column("version").from("schema_migrations")
-                    .where("version", .equal, migration.version).first()
-                guard done == nil else { return false }
-                for statement in migration.statements(types) {
-                    try await sql.raw(SQLQueryString(statement)).run()
+            let didApply = try await Self.retryingWhileLocked {
+                try await database.write { sql in
+                    try await prepareHistory(sql, types)
+                    let done = try await sql.select().column("version").from("schema_migrations")
+                        .where("version", .equal, migration.version).first()
+                    guard done == nil else { return false }
+                    for statement in migration.statements(types) {
+                        try await sql.raw(SQLQueryString(statement)).run()
+                    }
+                    try await sql.insert(into: "schema_migrations")
+                        .columns("version", "name", "applied_at")
+                        .values(SQLBind(migration.version), SQLBind(migration.name), SQLBind(now))
+                        .run()
+                    return true
                 }
-                try await sql.insert(into: "schema_migrations")
-                    .columns("version", "name", "applied_at")
-                    .values(SQLBind(migration.version), SQLBind(migration.name), SQLBind(now))
-                    .run()
-                return true
             }
             if didApply { applied.append(migration.version) }
         }
         return applied
     }
 
+    /// Runs `step` again while another process holds SQLite's write lock for longer than the busy
+    /// timeout (a second server starting beside one that is migrating a large database): starting
+    /// late is fine, failing to start is not. Gives up after about a minute.
+    static func retryingWhileLocked<R>(_ step: () async throws -> R) async throws -> R {
+        var attempt = 0
+        while true {
+            do {
+                return try await step()
+            } catch let error as SQLiteError where [.busy, .busyTimeout, .busyInRecovery].contains(error.reason) && attempt < 12 {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(250 * attempt))
+            }
+        }
+    }
+
     /// The versions already applied to `database`.
     public func appliedVersions(_ database: Database) async throws -> [Int] {
         let types = ColumnTypes(kind: database.kind)
-        return try await database.write { sql in
-            try await prepareHistory(sql, types)
-            return try await sql.select().column("version").from("schema_migrations").orderBy("version").all()
-                .map { try $0.decode(column: "version", as: Int.self) }
+        return try await Self.retryingWhileLocked {
+            try await database.write { sql in
+                try await prepareHistory(sql, types)
+                return try await sql.select().column("version").from("schema_migrations").orderBy("version").all()
+                    .map { try $0.decode(column: "version", as: Int.self) }
+            }
         }
     }
 

@@ -43,6 +43,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     SamplesAPIController(services: services).addRoutes(to: api.group("samples"))
     EnginesAPIController(services: services).addRoutes(to: api)
     FoodsAPIController(services: services).addRoutes(to: api)
+    MealEntriesAPIController(services: services).addRoutes(to: api.group("entries/meals"))
     AuthPagesController(services: services).addRoutes(to: router)
     AppPagesController(services: services).addRoutes(to: router)
     return router
