@@ -102,12 +102,7 @@ struct MealEntriesAPITests {
                 (apple, path, "post"), (invalid, path, "post"), (try await browser.json(.get, path, bearer: token), path, "get"),
                 (edited, path + "/{id}", "put"), (deleted, path + "/{id}", "delete"),
             ] {
-                let schema = try #require(
-                    document["paths"]?[route]?[method]?["responses"]?[String(reply.status.code)]?["content"]?[
-                        "application/json"]?[
-                            "schema"], "\(method) \(route) \(reply.status.code) is documented")
-                let problems = check.problems(try JSONValue.parse(reply.text), against: schema)
-                #expect(problems.isEmpty, "\(method) \(route) \(reply.status.code): \(problems)")
+                try check.expectDocumented(reply, route, method)
             }
         }
     }

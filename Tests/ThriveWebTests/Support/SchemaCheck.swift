@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A JSON value with its exact kind (JSONSerialization blurs booleans, integers and decimals).
 indirect enum JSONValue: Decodable {
@@ -111,5 +112,19 @@ struct SchemaCheck {
             break
         }
         return found
+    }
+}
+
+extension SchemaCheck {
+    /// Expects `reply` to match what the document says `method path` answers with its status.
+    func expectDocumented(
+        _ reply: Reply, _ path: String, _ method: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let schema = try #require(
+            document["paths"]?[path]?[method]?["responses"]?[String(reply.status.code)]?["content"]?["application/json"]?[
+                "schema"],
+            "\(method) \(path) documents no \(reply.status.code) answer", sourceLocation: sourceLocation)
+        let found = problems(try JSONValue.parse(reply.text), against: schema)
+        #expect(found.isEmpty, "\(method) \(path) \(reply.status.code): \(found)", sourceLocation: sourceLocation)
     }
 }
