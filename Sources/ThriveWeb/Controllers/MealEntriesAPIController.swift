@@ -75,17 +75,14 @@ struct MealEntriesAPIController {
                     "Send either a food from the catalog or a quick add with name and energy, not both.", field: "food")
             }
             guard let food = try await services.store.read({ try await $0.foods.food(ndbNumber: number) }) else {
-                throw AppError(
-                    status: .unprocessableContent, code: "invalid_input", message: "There is no food \(number) in the catalog.",
-                    field: "food")
+                throw ValidationError(field: "food", message: "There is no food \(number) in the catalog.")
             }
             return try FoodLogEntry.portion(
                 of: food, grams: try grams(of: food, body), meal: body.meal, at: time, id: id, source: .manualEntry)
         }
         guard let name = body.name, let energy = body.energyKilocalories else {
-            throw AppError(
-                status: .unprocessableContent, code: "invalid_input",
-                message: "Choose a food from the catalog, or quick add with a name and its energy in kcal.", field: "food")
+            throw ValidationError(
+                field: "food", message: "Choose a food from the catalog, or quick add with a name and its energy in kcal.")
         }
         return try FoodLogEntry(
             id: id, consumedAt: time, meal: body.meal, name: name, grams: body.grams, energyKilocalories: energy,
@@ -99,24 +96,20 @@ struct MealEntriesAPIController {
         switch (body.portion, body.grams) {
         case (let sequence?, nil):
             guard let portion = food.portions.first(where: { $0.sequence == sequence }) else {
-                throw AppError(
-                    status: .unprocessableContent, code: "invalid_input",
-                    message: "“\(food.description)” has no portion \(sequence); choose one of its portions or give grams.",
-                    field: "portion")
+                throw ValidationError(
+                    field: "portion",
+                    message: "“\(food.description)” has no portion \(sequence); choose one of its portions or give grams.")
             }
             let servings = body.servings ?? 1
             guard servings.isFinite, (0.1...50).contains(servings) else {
-                throw AppError(
-                    status: .unprocessableContent, code: "invalid_input", message: "Servings must be between 0.1 and 50.",
-                    field: "servings")
+                throw ValidationError(field: "servings", message: "Servings must be between 0.1 and 50.")
             }
             return portion.grams * servings
         case (nil, let grams?):
             return grams
         default:
-            throw AppError(
-                status: .unprocessableContent, code: "invalid_input",
-                message: "Say how much: a portion of the food (with servings) or grams, one of the two.", field: "grams")
+            throw ValidationError(
+                field: "grams", message: "Say how much: a portion of the food (with servings) or grams, one of the two.")
         }
     }
 }
