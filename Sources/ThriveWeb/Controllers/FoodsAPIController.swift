@@ -17,7 +17,7 @@ struct FoodsAPIController {
         api.get("foods") { request, context -> Response in
             _ = try context.requireUser()
             let query = try FoodSearchQuery(request.uri.queryParameters.get("q") ?? "")
-            let limit = try Self.limit(request)
+            let limit = try QueryLimit.parse(request.uri.queryParameters.get("limit"), fallback: 20, maximum: 50)
             let foods = try await services.store.read { try await $0.foods.search(query, limit: limit) }
             return try jsonResponse(SearchResponse(query: query.words.joined(separator: " "), foods: foods))
         }
@@ -29,14 +29,6 @@ struct FoodsAPIController {
             else { throw AppError.notFound("There is no food with that number.") }
             return try jsonResponse(food)
         }
-    }
-
-    static func limit(_ request: Request) throws -> Int {
-        guard let text = request.uri.queryParameters.get("limit") else { return 20 }
-        guard let limit = Int(text), (1...50).contains(limit) else {
-            throw AppError.badRequest("“limit” must be a whole number from 1 to 50.", field: "limit")
-        }
-        return limit
     }
 }
 

@@ -67,7 +67,7 @@ struct SamplesAPIController {
             let owner = try context.requireUser()
             let query = request.uri.queryParameters
             let window = DateWindow(from: try Self.date(query.get("from"), "from"), to: try Self.date(query.get("to"), "to"))
-            let limit = try Self.limit(query.get("limit"))
+            let limit = try QueryLimit.parse(query.get("limit"), fallback: Self.defaultLimit, maximum: Self.maxSamples)
             let typeName = query.get("type")
             let listing = try await services.store.read { repositories -> Listing in
                 let records = repositories.records(of: owner)
@@ -108,11 +108,4 @@ struct SamplesAPIController {
         return date
     }
 
-    static func limit(_ text: String?) throws -> Int {
-        guard let text else { return defaultLimit }
-        guard let limit = Int(text), (1...maxSamples).contains(limit) else {
-            throw AppError.badRequest("“limit” must be a whole number from 1 to \(maxSamples).", field: "limit")
-        }
-        return limit
-    }
 }
