@@ -67,6 +67,7 @@ let package = Package(
                 .copy("Resources/templates"),
                 .copy("Resources/public"),
                 .copy("Resources/openapi.json"),
+                .copy("Resources/manifest.webmanifest"),
             ],
             swiftSettings: strictSwift
         ),

@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         .executableTarget(
@@ -22,6 +23,7 @@ let package = Package(
                 .product(name: "ThriveCore", package: thrive),
                 .product(name: "ThriveStore", package: thrive),
                 .product(name: "ThriveWeb", package: thrive),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             path: "Benchmarks/StoreBenchmarks",
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")],

@@ -20,6 +20,51 @@ def submit(driver, button):
     WebDriverWait(driver, 10).until(expected_conditions.staleness_of(button))
 
 
+def focus_by_tab(driver, css, limit=120):
+    """Moves focus with the Tab key, as a keyboard user would, until `css` has it."""
+    target = driver.find_element(By.CSS_SELECTOR, css)
+    for _ in range(limit):
+        if driver.switch_to.active_element == target:
+            return target
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    raise AssertionError(f"{css} cannot be reached with the Tab key")
+
+
+def press(driver, css, key, leaves=False):
+    """Tabs to an element and presses a key on it; `leaves` waits for the next page."""
+    target = focus_by_tab(driver, css)
+    target.send_keys(key)
+    if leaves:
+        WebDriverWait(driver, 10).until(expected_conditions.staleness_of(target))
+
+
+def choose(driver, name, value, limit=120):
+    """Picks a radio button as keyboard users do: Tab into the group, arrows to the option, Space."""
+    for _ in range(limit):
+        active = driver.switch_to.active_element
+        if active.get_attribute("type") == "radio" and active.get_attribute("name") == name:
+            break
+        active.send_keys(Keys.TAB)
+    else:
+        raise AssertionError(f"the {name} choices cannot be reached with the Tab key")
+    for _ in range(12):
+        active = driver.switch_to.active_element
+        if active.get_attribute("value") == value:
+            active.send_keys(Keys.SPACE)
+            assert active.is_selected()
+            return
+        active.send_keys(Keys.ARROW_DOWN)
+    raise AssertionError(f"no {name} choice {value}")
+
+
+def type_into(driver, css, text):
+    """Tabs to a field, clears it and types."""
+    field = focus_by_tab(driver, css)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.DELETE)
+    field.send_keys(text)
+
+
 def log_in(driver, base, email=DEMO_EMAIL, password=DEMO_PASSWORD):
     driver.get(base + "/login")
     driver.find_element(By.ID, "email").send_keys(email)
@@ -50,14 +95,6 @@ def test_demo_person_sees_a_year_of_data(server, browser):
     for card in cards:
         # Color is never the only signal: every card says its state in words.
         assert card.find_element(By.CSS_SELECTOR, ".status").text.strip() != ""
-    figure = browser.find_element(By.CSS_SELECTOR, ".headline-figure").text
-    # A year ending now: its first night began the evening before, and just after midnight today may
-    # hold nothing yet, so the span is 364 to 366 calendar days (the Swift tests pin it with a fixed clock).
-    assert re.search(r"records over 36[4-6] days", figure), figure
-    rows = browser.find_elements(By.CSS_SELECTOR, ".data-table tbody tr")
-    names = [row.find_element(By.TAG_NAME, "th").text for row in rows]
-    for kind in ("Steps", "Heart rate", "Sleep", "Weight", "Workouts", "Meals and snacks", "Mood check-ins"):
-        assert kind in names
     current = browser.find_element(By.CSS_SELECTOR, ".tab-bar [aria-current=page]")
     assert current.text == "Dashboard"
     assert_accessible(browser)
@@ -66,26 +103,69 @@ def test_demo_person_sees_a_year_of_data(server, browser):
     assert "demo@thrive.local" in browser.find_element(By.TAG_NAME, "main").text
     assert_accessible(browser)
     screenshot(browser, "profile")
+    browser.get(server + "/profile/data")
+    figure = browser.find_element(By.CSS_SELECTOR, ".headline-figure").text
+    # A year ending now: its first night began the evening before, and just after midnight today may
+    # hold nothing yet, so the span is 364 to 366 calendar days (the Swift tests pin it with a fixed clock).
+    assert re.search(r"records over 36[4-6] days", figure), figure
+    rows = browser.find_elements(By.CSS_SELECTOR, ".data-table tbody tr")
+    names = [row.find_element(By.TAG_NAME, "th").text for row in rows]
+    for kind in ("Steps", "Heart rate", "Sleep", "Weight", "Workouts", "Meals and snacks", "Mood check-ins"):
+        assert kind in names
+    assert_accessible(browser)
 
 
-def test_sign_up_greets_then_log_out(server, phone):
+def test_sign_up_then_onboarding_by_keyboard_alone(server, phone):
     phone.get(server + "/signup")
     zone = phone.find_element(By.ID, "timeZone")
     assert zone.get_attribute("value") == "Asia/Tokyo", "the browser's zone is pre-selected"
     assert_accessible(phone)
     screenshot(phone, "signup")
     email = f"new-{uuid.uuid4().hex[:8]}@example.com"
-    phone.find_element(By.ID, "displayName").send_keys("Mina")
-    phone.find_element(By.ID, "email").send_keys(email)
-    phone.find_element(By.ID, "password").send_keys("fresh-start-42")
-    phone.find_element(By.CSS_SELECTOR, "input[value=imperial]").click()
-    submit(phone, phone.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]"))
-    assert phone.current_url == server + "/"
+    type_into(phone, "#displayName", "Mina")
+    type_into(phone, "#email", email)
+    type_into(phone, "#password", "fresh-start-42")
+    choose(phone, "unitSystem", "imperial")
+    press(phone, "form.stack button[type=submit]", Keys.ENTER, leaves=True)
+    # Consent comes first; nothing else opens before it.
+    assert phone.current_url == server + "/onboarding/consent"
+    assert phone.find_elements(By.CSS_SELECTOR, ".tab-bar") == [], "no tab bar until set-up is done"
+    assert_accessible(phone)
+    screenshot(phone, "onboarding-consent")
+    press(phone, "form.stack button[type=submit]", Keys.ENTER, leaves=True)
+    assert "To use Thrive, accept the terms." in phone.find_element(By.ID, "form-errors").text
+    press(phone, "#accept-yes", Keys.SPACE)
+    press(phone, "form.stack button[type=submit]", Keys.ENTER, leaves=True)
+    assert phone.current_url == server + "/onboarding/profile"
+    # Imperial units, chosen at sign-up: feet, inches and pounds.
+    type_into(phone, "#dateOfBirth", "04211990")
+    type_into(phone, "#heightFeet", "5")
+    type_into(phone, "#heightInches", "7")
+    type_into(phone, "#weight", "143")
+    choose(phone, "sex", "female")
+    for choice in ("#allergy-peanuts", "#condition-none", "#goal-weightLoss"):
+        press(phone, choice, Keys.SPACE)
+    assert_accessible(phone)
+    screenshot(phone, "onboarding-profile")
+    press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
+    assert phone.current_url == server + "/onboarding/optional", phone.find_element(By.TAG_NAME, "main").text
+    press(phone, "button[name=skip]", Keys.ENTER, leaves=True)
+    choose(phone, "source", "manual")
+    press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
+    type_into(phone, "#pushUps", "8")
+    press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
+    assert phone.current_url == server + "/onboarding/plan"
+    main = phone.find_element(By.TAG_NAME, "main").text
+    assert "Why these numbers" in main and "Mifflin–St Jeor" in main
+    assert_accessible(phone)
+    screenshot(phone, "onboarding-plan")
+    press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
+    assert phone.current_url == server + "/?welcome=1"
     assert phone.find_element(By.ID, "greeting").text.endswith("Mina")
-    assert "Welcome to Thrive" in phone.find_element(By.TAG_NAME, "main").text
+    assert "Welcome! Start by logging your first meal or mood." in phone.find_element(By.TAG_NAME, "main").text
     assert_accessible(phone)
     screenshot(phone, "home-new")
-    submit(phone, phone.find_element(By.CSS_SELECTOR, ".top-bar button"))
+    press(phone, ".top-bar button", Keys.ENTER, leaves=True)
     assert phone.current_url.endswith("/login?notice=logged-out")
     assert phone.find_element(By.CSS_SELECTOR, "[role=status]").text == "You are logged out."
     phone.get(server + "/")
@@ -129,7 +209,10 @@ def test_keyboard_reaches_main_content_first(server, phone):
 def test_pages_reflow_at_320_pixels_and_targets_are_large(server, phone):
     log_in(phone, server)
     phone.set_window_size(320, 700)
-    for path in ("/", "/profile", "/pillars", "/login"):
+    for path in ("/", "/profile", "/pillars", "/pillars/nutrition/meals", "/pillars/nutrition/meals/add?q=apple",
+                 "/pillars/nutrition/foods/09003", "/pillars/wellbeing/mood", "/pillars/nutrition/hydration",
+                 "/profile/settings", "/search?q=apple", "/insights", "/pillars/nutrition", "/pillars/nutrition/plan",
+                 "/pillars/fitness/plan", "/pillars/fitness/sleep", "/pillars/wellbeing/journal", "/profile/data", "/login"):
         phone.get(server + path)
         overflow = phone.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{path} scrolls sideways by {overflow}px"
@@ -137,10 +220,13 @@ def test_pages_reflow_at_320_pixels_and_targets_are_large(server, phone):
             """
             return [...document.querySelectorAll('button, .button, .tab, .brand, input:not([type=hidden]), select, .choice')]
               .filter(e => e.offsetParent !== null)
-              .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect().height])
+              // A checkbox or radio is tapped through its label: the label is the target.
+              .map(e => [e, (e.labels && e.labels[0]) || e])
+              .map(([e, target]) => [e.outerHTML.slice(0, 60), Math.max(e.getBoundingClientRect().height, target.getBoundingClientRect().height)])
               .filter(([, h]) => h < 44);
             """)
         assert small == [], f"{path}: targets under 44px: {small}"
+        assert_accessible(phone)
 
 
 def test_not_found_page_is_friendly(server, phone):

@@ -70,6 +70,7 @@ public struct PersonalRecords: Sendable {
     public let workouts: any WorkoutRepository
     public let foodLog: any FoodLogRepository
     public let moodCheckIns: any MoodCheckInRepository
+    public let journal: any JournalRepository
     public let documents: any PersonDocumentRepository
     public let alerts: any SafetyAlertRepository
     public let daily: any DailyMetricsRepository
@@ -82,6 +83,7 @@ public struct PersonalRecords: Sendable {
         workouts = SQLWorkoutRepository(records: RecordTable(session: session, owner: owner))
         foodLog = SQLFoodLogRepository(records: RecordTable(session: session, owner: owner))
         moodCheckIns = SQLMoodCheckInRepository(records: RecordTable(session: session, owner: owner))
+        journal = SQLJournalRepository(records: RecordTable(session: session, owner: owner))
         documents = SQLPersonDocumentRepository(sql: session.sql, owner: owner)
         alerts = SQLSafetyAlertRepository(sql: session.sql, owner: owner)
         daily = SQLDailyMetricsRepository(session: session, owner: owner)

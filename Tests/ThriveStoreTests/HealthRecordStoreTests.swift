@@ -44,6 +44,32 @@ struct HealthRecordStoreTests {
     }
 
     @Test(arguments: TestStores.kinds)
+    func journalAndMealSearchStayWithinOnePerson(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let (ann, bob) = try await Self.twoPeople(store)
+            let time = Date(timeIntervalSince1970: 1_795_000_000)
+            let annsEntry = JournalEntry(
+                id: JournalEntryID(UUID()), writtenAt: time, text: "Walked 100% of the way to the LAKE", source: .manualEntry)
+            try await store.write { repositories in
+                try await repositories.records(of: ann.id).journal.store([annsEntry])
+                try await repositories.records(of: bob.id).journal.store([
+                    JournalEntry(id: JournalEntryID(UUID()), writtenAt: time, text: "Lake swim", source: .manualEntry)
+                ])
+            }
+            let (anns, wildcard, bobs) = try await store.read { repositories in
+                (
+                    try await repositories.records(of: ann.id).journal.search(text: "lake", limit: 10),
+                    try await repositories.records(of: ann.id).journal.search(text: "%", limit: 10),
+                    try await repositories.records(of: bob.id).journal.entry(id: annsEntry.id)
+                )
+            }
+            #expect(anns == [annsEntry], "case-insensitive, only Ann's")
+            #expect(wildcard.isEmpty, "a lone % is not a wildcard")
+            #expect(bobs == nil)
+        }
+    }
+
+    @Test(arguments: TestStores.kinds)
     func resendingAnImportStoresNothingNewAndANewerVersionWins(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in
             let (ann, _) = try await Self.twoPeople(store)

@@ -33,7 +33,7 @@ enum TestStores {
         } catch {
             await store.close()
             try? await cleanup()
-            throw error
+            throw ReflectedError(error)
         }
     }
 
@@ -65,6 +65,17 @@ enum TestStores {
                 }
             )
         }
+    }
+}
+
+/// An error that describes itself in full: PostgresNIO's errors print a generic sentence unless
+/// reflected, which would leave a failure on CI unexplained. Tests may show queries; logs may not.
+struct ReflectedError: Error, CustomStringConvertible {
+    let underlying: any Error
+    let description: String
+    init(_ error: any Error) {
+        underlying = (error as? ReflectedError)?.underlying ?? error
+        description = String(reflecting: underlying)
     }
 }
 

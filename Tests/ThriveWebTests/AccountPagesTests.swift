@@ -23,11 +23,19 @@ struct AccountPagesTests {
             // 08:30 UTC is 09:30 in Berlin: morning.
             #expect(home.text.contains("Good morning, Ann"))
             #expect(home.text.contains("Welcome to Thrive"))
-            #expect(home.text.contains("Nothing is recorded yet"))
+            #expect(home.text.contains("Welcome! Start by logging your first meal or mood."))
+            #expect(try await browser.get("/profile/data").text.contains("Nothing is recorded yet"))
             #expect(home.text.contains(#"aria-current="page""#))
 
             let pillars = try await browser.get("/pillars")
-            #expect(pillars.text.contains("Fitness, Nutrition and Wellbeing, each with its score"))
+            #expect(pillars.text.contains("Fitness, Nutrition and Wellbeing count the same."))
+            #expect(pillars.text.contains(#"href="/pillars/nutrition/meals""#))
+            let nutrition = try await browser.get("/pillars/nutrition")
+            #expect(nutrition.text.contains("Hydration"))
+            #expect(nutrition.text.contains("Meal recommendations <span class=\"badge\">Coming soon</span>"), "no dead links")
+            let plan = try await browser.get("/pillars/nutrition/plan")
+            #expect(plan.text.contains("Why these numbers"))
+            #expect(plan.text.contains("Mifflin–St Jeor"))
             #expect(pillars.text.contains(#"href="/pillars" class="tab" aria-current="page""#))
 
             let profile = try await browser.get("/profile")

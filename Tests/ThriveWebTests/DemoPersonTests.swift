@@ -23,10 +23,11 @@ struct DemoPersonTests {
             #expect(login.location == "/")
             let home = try await browser.get("/")
             #expect(home.text.contains("Good evening, Alex"))
-            #expect(home.text.contains("records over <strong>365</strong> days"))
-            #expect(home.text.contains("<th scope=\"row\">Workouts</th>"))
-            #expect(home.text.contains("<th scope=\"row\">Mood check-ins</th>"))
-            #expect(home.text.contains("to 22 Nov 2026"))
+            let data = try await browser.get("/profile/data")
+            #expect(data.text.contains("records over <strong>365</strong> days"))
+            #expect(data.text.contains("<th scope=\"row\">Workouts</th>"))
+            #expect(data.text.contains("<th scope=\"row\">Mood check-ins</th>"))
+            #expect(data.text.contains("to 22 Nov 2026"))
         }
     }
 

@@ -11,7 +11,7 @@ struct EnginesAPITests {
 
     @Test func aNewPersonIsToldWhatIsMissingInsteadOfGivenFakeNumbers() async throws {
         try await TestApp.make().test { browser in
-            try await browser.signUp()
+            try await browser.signUp(onboard: false)
             let token = try await browser.apiLogin().accessToken
             let plan = try await browser.json(.get, "/api/v1/plan/nutrition", bearer: token)
             #expect(plan.status == .unprocessableContent)
@@ -25,6 +25,8 @@ struct EnginesAPITests {
             #expect(!scores.text.contains(#""score":"#))
             #expect(try await browser.json(.get, "/api/v1/alerts", bearer: token).text.contains(#""alerts":[]"#))
             #expect(try await browser.json(.get, "/api/v1/insights", bearer: token).text == #"{"insights":[]}"#)
+            #expect(try await browser.get("/").location == "/onboarding", "the pages wait for onboarding")
+            try await browser.completeOnboarding()
             let home = try await browser.get("/")
             #expect(home.text.contains("Not enough data"))
             #expect(home.text.contains("Workouts this week"))

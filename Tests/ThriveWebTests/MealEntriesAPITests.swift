@@ -95,12 +95,20 @@ struct MealEntriesAPITests {
             #expect(try await other.json(.delete, path + "/\(logged.id)", bearer: bob).status == .notFound)
             #expect(try await browser.json(.get, path, bearer: token).decode(Day.self).entries.count == 1)
 
+            // Undo brings the deleted meal back as it was, once; Bob's undo cannot reach Ann's meal.
+            #expect(try await other.json(.post, path + "/undo-delete", bearer: bob).status == .notFound)
+            let undone = try await browser.json(.post, path + "/undo-delete", bearer: token)
+            #expect(undone.status == .created)
+            #expect(try undone.decode(Meal.self).id == lunch.id)
+            #expect(try await browser.json(.get, path, bearer: token).decode(Day.self).entries.count == 2)
+            #expect(try await browser.json(.post, path + "/undo-delete", bearer: token).status == .notFound)
+
             let invalid = try await browser.json(.post, path, #"{"meal":"lunch","food":"09003"}"#, bearer: token)
             let document = try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text)
             let check = SchemaCheck(document: document)
             for (reply, route, method) in [
                 (apple, path, "post"), (invalid, path, "post"), (try await browser.json(.get, path, bearer: token), path, "get"),
-                (edited, path + "/{id}", "put"), (deleted, path + "/{id}", "delete"),
+                (edited, path + "/{id}", "put"), (deleted, path + "/{id}", "delete"), (undone, path + "/undo-delete", "post"),
             ] {
                 try check.expectDocumented(reply, route, method)
             }

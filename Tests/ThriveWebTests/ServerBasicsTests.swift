@@ -25,6 +25,45 @@ struct ServerBasicsTests {
         }
     }
 
+    @Test func theWebAppIsInstallable() async throws {
+        try await TestApp.make().test { browser in
+            let manifest = try await browser.get("/manifest.webmanifest")
+            #expect(manifest.status == .ok)
+            #expect(manifest.headers[.contentType] == "application/manifest+json")
+            struct Manifest: Decodable {
+                struct Icon: Decodable {
+                    let src: String
+                    let sizes: String
+                    let purpose: String?
+                }
+                let name: String
+                let startURL: String
+                let display: String
+                let icons: [Icon]
+
+                enum CodingKeys: String, CodingKey {
+                    case name, display, icons
+                    case startURL = "start_url"
+                }
+            }
+            let parsed = try manifest.decode(Manifest.self)
+            #expect(parsed.name == "Thrive")
+            #expect(parsed.display == "standalone")
+            // Chromium installs with a 192 and a 512 px icon; Android masks the maskable ones.
+            #expect(Set(parsed.icons.map(\.sizes)).isSuperset(of: ["192x192", "512x512"]))
+            #expect(parsed.icons.contains { $0.purpose == "maskable" })
+            for icon in parsed.icons {
+                let file = try await browser.get(icon.src)
+                #expect(file.status == .ok, "\(icon.src)")
+            }
+            let login = try await browser.get("/login")
+            #expect(login.text.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
+            // A signed-in person in onboarding can still fetch it.
+            try await browser.signUp(onboard: false)
+            #expect(try await browser.get("/manifest.webmanifest").status == .ok)
+        }
+    }
+
     @Test func configTellsClientsTheLimitsAndTimeouts() async throws {
         try await TestApp.make(configure: { $0.sessionIdleMinutes = 20 }).test { browser in
             let config = try await browser.get("/api/v1/mobile/config")

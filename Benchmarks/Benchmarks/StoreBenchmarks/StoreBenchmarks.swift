@@ -219,6 +219,17 @@ let benchmarks: @Sendable () -> Void = {
         try await HeavyUser.make()
     }
 
+    Benchmark(
+        "Dashboard for a heavy user through the router: HTML and JSON, Light and Deep",
+        configuration: .init(
+            metrics: [.wallClock, dashboardHTMLMicroseconds, dashboardJSONMicroseconds, dashboardPageBytes],
+            warmupIterations: 1, maxDuration: .seconds(60), maxIterations: 3)
+    ) { (benchmark: Benchmark, heavy: HeavyUser) async throws in
+        try await measureDashboard(benchmark, heavy: heavy, requests: 150)
+    } setup: {
+        try await HeavyUser.make()
+    }
+
     let searchConfiguration = Benchmark.Configuration(
         metrics: [.wallClock], warmupIterations: 28, maxDuration: .seconds(15), maxIterations: 2_800)
     Benchmark("SQLite: food search, 20 results with portions, one query", configuration: searchConfiguration) {

@@ -34,3 +34,4 @@ public typealias CategorySampleID = Identifier<CategorySample>
 public typealias WorkoutID = Identifier<Workout>
 public typealias FoodLogEntryID = Identifier<FoodLogEntry>
 public typealias MoodCheckInID = Identifier<MoodCheckIn>
+public typealias JournalEntryID = Identifier<JournalEntry>

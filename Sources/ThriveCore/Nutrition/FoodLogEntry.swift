@@ -3,10 +3,42 @@ import Foundation
 /// The meal of the day an entry belongs to.
 public enum MealSlot: String, Sendable, Codable, CaseIterable {
     case breakfast, lunch, dinner, snack
+
+    public var displayName: String {
+        switch self {
+        case .breakfast: "Breakfast"
+        case .lunch: "Lunch"
+        case .dinner: "Dinner"
+        case .snack: "Snacks"
+        }
+    }
+
+    /// When a meal of this slot is usually eaten (hour, minute): the time given to a meal logged
+    /// for an earlier day, when the person did not say when.
+    public var usualTime: (hour: Int, minute: Int) {
+        switch self {
+        case .breakfast: (8, 0)
+        case .lunch: (12, 30)
+        case .dinner: (19, 0)
+        case .snack: (15, 30)
+        }
+    }
+
+    /// The slot for a meal eaten now: breakfast until 10:30, lunch until 15:00, a snack until 17:30,
+    /// dinner until 21:30, a snack after.
+    public static func likely(atMinuteOfDay minute: Int) -> MealSlot {
+        switch minute {
+        case 4 * 60..<(10 * 60 + 30): .breakfast
+        case (10 * 60 + 30)..<(15 * 60): .lunch
+        case (15 * 60)..<(17 * 60 + 30): .snack
+        case (17 * 60 + 30)..<(21 * 60 + 30): .dinner
+        default: .snack
+        }
+    }
 }
 
 /// Something the person ate, with its energy and macronutrients.
-public struct FoodLogEntry: Hashable, Sendable, Identifiable {
+public struct FoodLogEntry: Hashable, Sendable, Codable, Identifiable {
     public let id: FoodLogEntryID
     public let consumedAt: Date
     public let meal: MealSlot

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A state over a time span: a sleep stage, a mindful session.
-public struct CategorySample: Hashable, Sendable, Identifiable {
+public struct CategorySample: Hashable, Sendable, Codable, Identifiable {
     public let id: CategorySampleID
     public let type: CategoryType
     /// HealthKit's raw category value (for sleep, a ``SleepStage`` raw value).
@@ -10,10 +10,13 @@ public struct CategorySample: Hashable, Sendable, Identifiable {
     public let end: Date
     public let source: SampleSource
     public let sync: SyncStamp?
+    /// How well the person says they slept, 1–5: Thrive's own addition for sleep logged by hand
+    /// (HealthKit has no such value); nil from devices.
+    public let quality: Int?
 
     public init(
         id: CategorySampleID, type: CategoryType, value: Int, start: Date, end: Date,
-        source: SampleSource, sync: SyncStamp? = nil
+        source: SampleSource, sync: SyncStamp? = nil, quality: Int? = nil
     ) {
         self.id = id
         self.type = type
@@ -22,6 +25,7 @@ public struct CategorySample: Hashable, Sendable, Identifiable {
         self.end = end
         self.source = source
         self.sync = sync
+        self.quality = quality
     }
 
     public func validated() throws(ValidationError) -> CategorySample {
@@ -31,6 +35,9 @@ public struct CategorySample: Hashable, Sendable, Identifiable {
                 message:
                     "\(type.displayName) values must be between \(type.allowedValues.lowerBound) and \(type.allowedValues.upperBound)."
             )
+        }
+        if let quality, !(1...5).contains(quality) {
+            throw ValidationError(field: "quality", message: "Sleep quality must be a whole number from 1 to 5.")
         }
         try SampleChecks.span(start: start, end: end)
         try SampleChecks.source(source)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One measured value over a time span (a heart-rate reading, an hour of steps, a weigh-in).
-public struct QuantitySample: Hashable, Sendable, Identifiable {
+public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
     public let id: SampleID
     public let type: QuantityType
     /// In the type's canonical unit.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How the person felt at a moment: mood, energy and stress on 1–5 scales, with an optional note.
-public struct MoodCheckIn: Hashable, Sendable, Identifiable {
+public struct MoodCheckIn: Hashable, Sendable, Codable, Identifiable {
     public static let scale = 1...5
 
     public let id: MoodCheckInID

@@ -51,6 +51,17 @@ struct RecordTable<Record: RecordMapping>: Sendable {
             .flatMap(decode)
     }
 
+    /// The newest records whose text `column` contains `text` (case-insensitive). LIKE's wildcards in
+    /// the text are treated as spaces, so a search is always a plain substring match.
+    func search(_ column: String, containing text: String, limit: Int) async throws -> [Record] {
+        let plain = text.lowercased().map { "%_\\".contains($0) ? " " : String($0) }.joined()
+            .trimmingCharacters(in: .whitespaces)
+        guard !plain.isEmpty else { return [] }
+        return try await owned.select(in: .all, limit: limit, newestFirst: true)
+            .where(SQLFunction("lower", args: SQLColumn(column)), .like, SQLBind("%\(plain)%"))
+            .all().compactMap(decode)
+    }
+
     func find(id: UUID) async throws -> Record? {
         try await owned.first(id: id).flatMap(decode)
     }

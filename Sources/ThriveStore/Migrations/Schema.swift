@@ -3,7 +3,7 @@ import ThriveCore
 /// The schema's history, oldest first. Every table holding a person's data carries `owner_id`, and
 /// deleting the person deletes it all (ON DELETE CASCADE).
 enum Schema {
-    static let migrations: [Migration] = [initial, engines, foodCatalog]
+    static let migrations: [Migration] = [initial, engines, foodCatalog, journal, sleepQuality]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in
         let provenance = """
@@ -229,5 +229,29 @@ enum Schema {
             ]
         }
         return statements
+    }
+
+    static let journal = Migration(version: 4, name: "journal entries") { t in
+        [
+            """
+            CREATE TABLE journal_entries (
+                id \(t.uuid) PRIMARY KEY,
+                owner_id \(t.uuid) NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+                written_at \(t.timestamp) NOT NULL,
+                text TEXT NOT NULL,
+                source_name TEXT NOT NULL,
+                source_kind TEXT NOT NULL,
+                sync_identifier TEXT,
+                sync_version \(t.integer) NOT NULL DEFAULT 1,
+                UNIQUE (owner_id, sync_identifier)
+            )
+            """,
+            "CREATE INDEX journal_entries_owner_written ON journal_entries (owner_id, written_at)",
+        ]
+    }
+
+    /// Sleep logged by hand carries the person's own rating of it.
+    static let sleepQuality = Migration(version: 5, name: "sleep quality") { t in
+        ["ALTER TABLE category_samples ADD COLUMN quality \(t.integer)"]
     }
 }

@@ -8,6 +8,8 @@ public protocol FoodLogRepository: Sendable {
     func store(_ entries: [FoodLogEntry]) async throws
     func entries(in window: DateWindow, limit: Int?) async throws -> [FoodLogEntry]
     func entry(id: FoodLogEntryID) async throws -> FoodLogEntry?
+    /// The newest entries whose name contains `text`, for search.
+    func search(name text: String, limit: Int) async throws -> [FoodLogEntry]
     func delete(id: FoodLogEntryID) async throws -> Bool
     func span() async throws -> RecordSpan
 }
@@ -48,6 +50,9 @@ struct SQLFoodLogRepository: FoodLogRepository {
     }
 
     func entry(id: FoodLogEntryID) async throws -> FoodLogEntry? { try await records.find(id: id.rawValue) }
+    func search(name text: String, limit: Int) async throws -> [FoodLogEntry] {
+        try await records.search("name", containing: text, limit: limit)
+    }
     func delete(id: FoodLogEntryID) async throws -> Bool { try await records.delete(id: id.rawValue) }
     func span() async throws -> RecordSpan { try await records.span() }
 }

@@ -15,15 +15,17 @@ public protocol CategorySampleRepository: Sendable {
 extension CategorySample: RecordMapping {
     static let table = "category_samples"
     static let timeColumn = "start_at"
-    static let columns = ["type", "value", "start_at", "end_at"]
+    static let columns = ["type", "value", "start_at", "end_at", "quality"]
     var rowID: UUID { id.rawValue }
-    var columnValues: [ColumnValue] { [.text(type.storageName), .integer(value), .date(start), .date(end)] }
+    var columnValues: [ColumnValue] {
+        [.text(type.storageName), .integer(value), .date(start), .date(end), ColumnValue(quality)]
+    }
 
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> CategorySample? {
         guard let type = CategoryType(storageName: try row.string("type")) else { return nil }
         return CategorySample(
             id: CategorySampleID(id), type: type, value: try row.int("value"), start: try row.date("start_at"),
-            end: try row.date("end_at"), source: source, sync: sync)
+            end: try row.date("end_at"), source: source, sync: sync, quality: try row.optionalInt("quality"))
     }
 }
 

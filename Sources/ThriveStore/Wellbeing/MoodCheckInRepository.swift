@@ -8,6 +8,8 @@ public protocol MoodCheckInRepository: Sendable {
     func store(_ checkIns: [MoodCheckIn]) async throws
     func checkIns(in window: DateWindow, limit: Int?) async throws -> [MoodCheckIn]
     func checkIn(id: MoodCheckInID) async throws -> MoodCheckIn?
+    /// The newest check-ins whose note contains `text`, for search.
+    func search(note text: String, limit: Int) async throws -> [MoodCheckIn]
     func delete(id: MoodCheckInID) async throws -> Bool
     func span() async throws -> RecordSpan
 }
@@ -40,6 +42,9 @@ struct SQLMoodCheckInRepository: MoodCheckInRepository {
     }
 
     func checkIn(id: MoodCheckInID) async throws -> MoodCheckIn? { try await records.find(id: id.rawValue) }
+    func search(note text: String, limit: Int) async throws -> [MoodCheckIn] {
+        try await records.search("note", containing: text, limit: limit)
+    }
     func delete(id: MoodCheckInID) async throws -> Bool { try await records.delete(id: id.rawValue) }
     func span() async throws -> RecordSpan { try await records.span() }
 }

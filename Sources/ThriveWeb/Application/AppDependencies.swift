@@ -31,6 +31,9 @@ struct AppServices: Sendable {
     let sessions: SessionService
     let tokens: TokenService
     let engines: HealthEngineService
+    let meals: MealLog
+    let settings: SettingsService
+    let dashboard: DashboardService
     let renderer: PageRenderer
     let policy: SessionPolicy
 
@@ -45,5 +48,8 @@ struct AppServices: Sendable {
         sessions = SessionService(store: store, now: now, policy: policy)
         tokens = TokenService(store: store, now: now, ids: ids, policy: policy)
         engines = HealthEngineService(store: store, now: now, ids: ids)
+        meals = MealLog(store: store, now: now, ids: ids)
+        settings = SettingsService(store: store, now: now)
+        dashboard = DashboardService(store: store, now: now, engines: engines, settings: settings)
     }
 }

@@ -16,7 +16,8 @@ public func buildApplication(
 }
 
 /// The router with every route, in the order requests pass through the middleware: request log,
-/// security headers, error rendering, static files, session, CSRF.
+/// security headers, error rendering, static files, session, CSRF, the person's settings (for pages),
+/// the onboarding gate, dead links to the dashboard.
 public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<
     AppRequestContext
 > {
@@ -33,18 +34,38 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     }
     router.add(middleware: SessionMiddleware(sessions: services.sessions, secureCookies: configuration.usesTLS))
     router.add(middleware: CSRFMiddleware(secureCookies: configuration.usesTLS))
+    router.add(middleware: SettingsMiddleware(settings: services.settings))
+    router.add(middleware: OnboardingGate(store: services.store, scope: .pages))
+    router.add(middleware: DeadLinkMiddleware())
 
     HealthController(store: services.store).addRoutes(to: router)
+    try WebAppManifestController().addRoutes(to: router)
     let api = router.group("api/v1").add(middleware: BearerAuthMiddleware(tokens: services.tokens))
     MobileController(services: services).addRoutes(to: api)
+    MobileAppAPIController(services: services).addRoutes(to: api)
     try OpenAPIController().addRoutes(to: api)
     AuthAPIController(services: services).addRoutes(to: api.group("auth"))
     AccountAPIController(services: services).addRoutes(to: api)
-    SamplesAPIController(services: services).addRoutes(to: api.group("samples"))
+    SamplesAPIController(services: services).addRoutes(
+        to: api.group("samples").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     EnginesAPIController(services: services).addRoutes(to: api)
     FoodsAPIController(services: services).addRoutes(to: api)
-    MealEntriesAPIController(services: services).addRoutes(to: api.group("entries/meals"))
+    let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
+    MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
+    EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)
+    EntriesAPIController.weighIns.addRoutes(to: entries.group("weight"), services: services)
+    EntriesAPIController.water.addRoutes(to: entries.group("water"), services: services)
+    EntriesAPIController.journal.addRoutes(to: entries.group("journal"), services: services)
+    EntriesAPIController.sleep.addRoutes(to: entries.group("sleep"), services: services)
     AuthPagesController(services: services).addRoutes(to: router)
     AppPagesController(services: services).addRoutes(to: router)
+    OnboardingController(services: services).addRoutes(to: router)
+    SettingsPagesController(services: services).addRoutes(to: router)
+    MealPagesController(services: services).addRoutes(to: router)
+    EntryPagesController<MoodCheckIn>(page: .mood).addRoutes(to: router, services: services)
+    EntryPagesController<QuantitySample>(page: .weight).addRoutes(to: router, services: services)
+    EntryPagesController<QuantitySample>(page: .water).addRoutes(to: router, services: services)
+    EntryPagesController<JournalEntry>(page: .journal).addRoutes(to: router, services: services)
+    EntryPagesController<CategorySample>(page: .sleep).addRoutes(to: router, services: services)
     return router
 }

@@ -28,6 +28,12 @@ public struct AppRequestContext: RequestContext {
     public var csrfToken: String?
     /// Set when the request carried a session cookie that has run out (idle or past its lifetime).
     public var sessionEnded = false
+    /// The signed-in person's settings, for pages (theme, text size, mode); nil for the API.
+    public var settings: Settings?
+    /// Today's insights the person has not opened yet, for the tab's badge (pages only).
+    public var unreadInsights = 0
+    /// The person's onboarding progress, read with their settings (pages only).
+    public var onboarding: OnboardingProgress?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -9,34 +9,112 @@ struct AppPagesController {
     let services: AppServices
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/") { _, context -> Response in
-            guard let userID = context.identity?.userID else { return Self.toLogin(context) }
-            let (profile, summary) = try await services.store.read { repositories in
-                let records = repositories.records(of: userID)
-                return (try await records.profile.get() ?? Profile(), try await records.summary())
-            }
-            let overview = try await services.engines.overview(userID)
-            let page = HomePage(
-                profile: profile, summary: summary, now: services.now(), cards: overview.cards, scores: overview.scores,
-                alerts: overview.alerts.filter(\.isOpen))
+        router.get("/") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+            let dashboard = try await services.dashboard.dashboard(owner, mode: context.settings?.coaching.mode)
+            let page = DashboardPage(
+                dashboard, zone: TimeZone(identifier: dashboard.timeZone) ?? .gmt,
+                welcomed: request.uri.queryParameters.get("welcome") == "1",
+                unavailable: request.uri.queryParameters.get("notice") == "unavailable")
             return services.renderer.render(
                 "home", chrome: Chrome(title: "Dashboard", context: context, tab: .dashboard), content: page)
         }
 
-        for (path, tab, title, description) in [
-            (
-                "pillars", Tab.pillars, "Pillars",
-                "Fitness, Nutrition and Wellbeing, each with its score, trends and the details behind them."
-            ),
-            ("insights", Tab.insights, "Insights", "Patterns across your pillars: what affects what, and how your trends move."),
-        ] {
-            router.get(RouterPath(path)) { _, context -> Response in
-                guard context.identity != nil else { return Self.toLogin(context) }
-                return services.renderer.render(
-                    "placeholder", chrome: Chrome(title: title, context: context, tab: tab),
-                    content: PlaceholderPage(purpose: description)
-                )
+        router.get("profile/data") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+            let (profile, summary) = try await services.store.read { repositories in
+                let records = repositories.records(of: owner)
+                return (try await records.profile.get() ?? Profile(), try await records.summary())
             }
+            return services.renderer.render(
+                "your-data", chrome: Chrome(title: "Your data", context: context, tab: .profile),
+                content: YourDataPage(summary: summary, zone: profile.timeZone))
+        }
+
+        router.get("search") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+            let query = request.searchText()
+            let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+            var results: GlobalSearch.Results?
+            if trimmed.count >= 2 {
+                let zone = try await services.engines.context(owner).zone
+                results = try await GlobalSearch(store: services.store).search(trimmed, owner: owner, zone: zone)
+            }
+            return services.renderer.render(
+                "search", chrome: Chrome(title: "Search", context: context),
+                content: SearchPage(query: query, results: results, tooShort: !trimmed.isEmpty && trimmed.count < 2))
+        }
+
+        router.get("coach") { _, context -> Response in
+            guard context.identity != nil else { return Self.toLogin(context) }
+            return services.renderer.render(
+                "placeholder", chrome: Chrome(title: "Coach", context: context, tab: .dashboard),
+                content: PlaceholderPage(
+                    purpose:
+                        "Your coach: habits, programs and a conversation that uses your own data, with replies that never claim to be a clinician."
+                ))
+        }
+
+        router.get("pillars") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+            let scores = try await services.engines.overview(owner).scores
+            let page = PillarsPage(
+                pillars: Pillar.allCases.map { pillar in
+                    PillarsPage.Item(
+                        pillar: pillar.rawValue, name: pillar.displayName, icon: pillar.icon, summary: pillar.summary,
+                        score: scores.first { $0.pillar == pillar }.map(ScoreTile.init),
+                        sections: pillar.sections.filter { !$0.comingSoon })
+                })
+            return services.renderer.render(
+                "pillars", chrome: Chrome(title: "Pillars", context: context, tab: .pillars), content: page)
+        }
+
+        // One route per pillar: the router prefers a path's fixed segments ("nutrition" of
+        // "/pillars/nutrition/meals") over a parameter, so "/pillars/:pillar" would never match them.
+        for pillar in Pillar.allCases {
+            router.get(RouterPath("pillars/\(pillar.rawValue)")) { _, context -> Response in
+                guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+                let score = try await services.engines.overview(owner).scores.first { $0.pillar == pillar }
+                let page = PillarPage(
+                    pillar: pillar.rawValue, name: pillar.displayName, icon: pillar.icon, score: score.map(ScoreTile.init),
+                    sections: pillar.sections)
+                return services.renderer.render(
+                    "pillar", chrome: Chrome(title: pillar.displayName, context: context, tab: .pillars), content: page)
+            }
+        }
+
+        router.get("pillars/nutrition/plan") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+            let person = try await services.engines.context(owner)
+            let plan = person.missingForPlan.isEmpty ? try await services.engines.nutritionPlan(owner) : nil
+            let page = NutritionPlanPage(plan: plan, missing: person.missingForPlan, units: person.profile.unitSystem)
+            return services.renderer.render(
+                "plan-nutrition", chrome: Chrome(title: "Nutrition plan", context: context, tab: .pillars), content: page)
+        }
+
+        router.get("pillars/fitness/plan") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+            let person = try await services.engines.context(owner)
+            let page = TrainingPlanPage(
+                program: try await services.engines.trainingProgram(owner), units: person.profile.unitSystem)
+            return services.renderer.render(
+                "plan-training", chrome: Chrome(title: "Workout plan", context: context, tab: .pillars), content: page)
+        }
+
+        router.get("insights") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return Self.toLogin(context) }
+            let today = try await services.engines.context(owner).today
+            let insights = try await services.dashboard.insights(owner, today: today)
+            let time = services.now()
+            try await services.store.write { repositories in
+                let documents = repositories.records(of: owner).documents
+                guard var cache = try await documents.get(InsightCache.self), cache.seenOn != today else { return }
+                cache.seenOn = today
+                try await documents.save(cache, at: time)
+            }
+            var chrome = Chrome(title: "Insights", context: context, tab: .insights)
+            chrome.unreadInsights = 0
+            return services.renderer.render("insights", chrome: chrome, content: InsightsPage(insights))
         }
 
         router.post("alerts/:id/acknowledge") { _, context -> Response in

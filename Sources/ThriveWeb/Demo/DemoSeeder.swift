@@ -63,6 +63,9 @@ public struct DemoSeeder: Sendable {
             preferences.startedOn = generator.firstDay
             preferences.lastAdjustmentCheck = time
             try await records.documents.save(preferences, at: time)
+            var onboarding = OnboardingProgress.completed(at: time, consentVersion: ConsentTerms.version)
+            onboarding.details = HealthDetails(goals: [.weightLoss, .generalFitness])
+            try await records.documents.save(onboarding, at: time)
             let weight = try await records.quantitySamples.latest(of: .bodyMass)
             try await records.profile.save(
                 DemoPerson.profile(

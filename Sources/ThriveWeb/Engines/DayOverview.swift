@@ -9,4 +9,6 @@ public struct DayOverview: Sendable {
     public let findings: [SafetyFinding]
     /// Open alerts and those resolved in the last 30 days; empty for past days.
     public let alerts: [SafetyAlert]
+    /// The day aggregates the overview was computed from (two weeks in full, ending on `date`).
+    public let days: HealthDays
 }

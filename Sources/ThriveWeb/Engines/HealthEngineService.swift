@@ -19,6 +19,8 @@ public struct HealthEngineService: Sendable {
     /// Days read for scores: the 7-day window plus the 28-day resting heart rate baseline.
     static let scoreHistoryDays = PillarScoreEngine.baselineDays
     static let insightHistoryDays = 120
+    /// How stale an open alert's "last seen" may get before a look at the dashboard refreshes it.
+    static let alertTouchInterval: TimeInterval = 3_600
 
     func context(_ owner: UserID) async throws -> PersonContext {
         let time = now()
@@ -117,7 +119,11 @@ public struct HealthEngineService: Sendable {
     /// read of the person's context and one read of day aggregates covering all three. For today the
     /// findings are also recorded as alerts, and the stored alerts come back with them.
     public func overview(_ owner: UserID, on date: LocalDate? = nil) async throws -> DayOverview {
-        let context = try await context(owner)
+        try await overview(owner, context: try await context(owner), on: date)
+    }
+
+    /// The overview for a caller that has already read the person's context.
+    func overview(_ owner: UserID, context: PersonContext, on date: LocalDate? = nil) async throws -> DayOverview {
         let day = try Self.checked(date, today: context.today)
         let days = try await recentDays(owner, through: day, in: context.zone)
         let findings = findings(on: day, days: days, context: context)
@@ -126,7 +132,7 @@ public struct HealthEngineService: Sendable {
             cards: KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs()),
             scores: PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs()),
             findings: findings,
-            alerts: day == context.today ? try await record(findings, for: owner) : [])
+            alerts: day == context.today ? try await record(findings, for: owner) : [], days: days)
     }
 
     /// What scores, KPI cards and the safety monitor read, ending on `day`: the last two weeks in
@@ -152,10 +158,23 @@ public struct HealthEngineService: Sendable {
     }
 
     /// Stores `findings` (one open alert per condition) and returns the open alerts and those
-    /// resolved in the last 30 days.
+    /// resolved in the last 30 days. Most of the time nothing changed since the last look, and then
+    /// nothing is written: the dashboard is read far more often than alerts open or close.
     private func record(_ findings: [SafetyFinding], for owner: UserID) async throws -> [SafetyAlert] {
         let time = now()
         let ids = self.ids
+        let since = time.addingTimeInterval(-30 * 86_400)
+        let recent = try await store.read { try await $0.records(of: owner).alerts.recent(since: since) }
+        let open = Dictionary(recent.filter(\.isOpen).map { ($0.condition, $0) }, uniquingKeysWith: { first, _ in first })
+        let unchanged =
+            Set(open.keys) == Set(findings.map(\.condition))
+            && findings.allSatisfy { finding in
+                guard let alert = open[finding.condition] else { return false }
+                return alert.message == finding.message && alert.evidence == finding.evidence
+                    && alert.observedOn == finding.observedOn
+                    && time.timeIntervalSince(alert.lastSeenAt) < Self.alertTouchInterval
+            }
+        if unchanged { return recent }
         return try await store.write { repositories in
             let alerts = repositories.records(of: owner).alerts
             _ = try await alerts.record(findings, at: time, ids: ids)

@@ -1,10 +1,13 @@
 import Foundation
 import Hummingbird
 import Mustache
+import ThriveCore
 
 /// The tab of the bottom navigation a page belongs to.
 enum Tab: String, Sendable {
     case dashboard, pillars, insights, profile, none
+    /// Onboarding: no tab bar, since the app opens when it is done.
+    case setup
 }
 
 /// What every page's layout needs besides its own content.
@@ -13,12 +16,25 @@ struct Chrome: Sendable {
     let signedIn: Bool
     let csrfToken: String?
     let tab: Tab
+    private(set) var display: DisplaySettings
+    private(set) var mode: FlexibilityMode
+    /// The Insights tab's badge: today's insights not yet opened.
+    var unreadInsights: Int
 
     init(title: String, context: AppRequestContext, tab: Tab = .none) {
         self.title = title
         self.signedIn = context.identity != nil
         self.csrfToken = context.csrfToken
         self.tab = tab
+        display = context.settings?.display ?? DisplaySettings()
+        mode = context.settings?.coaching.mode ?? .light
+        unreadInsights = context.unreadInsights
+    }
+
+    /// Settings the page itself just read (newer than the request's).
+    mutating func adopt(_ settings: Settings) {
+        display = settings.display
+        mode = settings.coaching.mode
     }
 }
 
@@ -33,6 +49,12 @@ struct PageContext<Content>: MustacheParent {
         case "signedIn": return chrome.signedIn
         case "csrfToken": return chrome.csrfToken ?? ""
         case "tab": return [chrome.tab.rawValue: true]
+        case "theme": return chrome.display.theme.rawValue
+        case "textSize": return chrome.display.textSize.rawValue
+        case "palette": return chrome.display.colorBlindMode.rawValue
+        case "reduceMotion": return chrome.display.reduceMotion
+        case "deepMode": return chrome.mode == .deep
+        case "unreadInsights": return chrome.unreadInsights > 0 ? String(chrome.unreadInsights) : nil
         default:
             guard let value = Mirror(reflecting: content).children.first(where: { $0.label == name })?.value else {
                 return nil

@@ -1,0 +1,88 @@
+import Benchmark
+import Foundation
+import HummingbirdTesting
+import Logging
+import NIOCore
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+/// Server time of one dashboard request, through the whole router (session, settings, onboarding
+/// gate, rendering) without the socket; one sample per request.
+let dashboardHTMLMicroseconds = BenchmarkMetric.custom("HTML µs", polarity: .prefersSmaller, useScalingFactor: false)
+let dashboardJSONMicroseconds = BenchmarkMetric.custom("JSON µs", polarity: .prefersSmaller, useScalingFactor: false)
+/// The dashboard's page weight before compression: its HTML and every asset it loads.
+let dashboardPageBytes = BenchmarkMetric.custom("page bytes", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// Logs in as the heavy demo person through the real forms and API, then asks for the dashboard
+/// `requests` times as HTML and as JSON (Light for half of them, then Deep), recording each one.
+func measureDashboard(_ benchmark: Benchmark, heavy: HeavyUser, requests: Int) async throws {
+    var logger = Logger(label: "bench")
+    logger.logLevel = .error
+    let dependencies = AppDependencies(
+        store: heavy.fixture.store, now: .system, ids: .random, hasher: BcryptPasswordHasher(cost: 4), logger: logger)
+    let app = try await buildApplication(AppConfiguration(), dependencies: dependencies)
+    let (html, json, bytes) = try await app.test(.router) { client -> ([Int], [Int], Int) in
+        // Session: fetch the login form for its token, post it, keep the session cookie.
+        let form = try await client.execute(uri: "/login", method: .get)
+        let csrfCookie = cookie(form, "thrive_csrf")
+        let token = String(buffer: form.body).components(separatedBy: #"name="_csrf" value=""#)[1].prefix { $0 != "\"" }
+        let body = "_csrf=\(token)&email=\(DemoPerson.email.value)&password=\(DemoPerson.password)"
+        let login = try await client.execute(
+            uri: "/login", method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "thrive_csrf=\(csrfCookie)"],
+            body: ByteBuffer(string: body))
+        let session = "thrive_session=\(cookie(login, "thrive_session"))"
+        let api = try await client.execute(
+            uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"],
+            body: ByteBuffer(string: #"{"email":"\#(DemoPerson.email.value)","password":"\#(DemoPerson.password)"}"#))
+        let bearer = String(buffer: api.body).components(separatedBy: #""accessToken":""#)[1].prefix { $0 != "\"" }
+
+        let clock = ContinuousClock()
+        func timed(_ request: () async throws -> TestResponse) async throws -> (TestResponse, Int) {
+            var response: TestResponse?
+            let elapsed = try await clock.measure { response = try await request() }
+            precondition(response?.status == .ok, "dashboard answered \(String(describing: response?.status))")
+            return (response!, Int(elapsed / .microseconds(1)))
+        }
+        var html: [Int] = []
+        var json: [Int] = []
+        var page: TestResponse?
+        for index in 0..<requests {
+            // The page's mode is the person's setting: Light for the first half, then Deep.
+            let mode = index < requests / 2 ? "light" : "deep"
+            if index == requests / 2 {
+                _ = try await client.execute(
+                    uri: "/api/v1/mobile/settings", method: .patch,
+                    headers: [.authorization: "Bearer \(bearer)", .contentType: "application/merge-patch+json"],
+                    body: ByteBuffer(string: #"{"coaching":{"mode":"deep"}}"#))
+            }
+            let (answer, pageTime) = try await timed {
+                try await client.execute(uri: "/", method: .get, headers: [.cookie: session])
+            }
+            page = answer
+            html.append(pageTime)
+            let (data, dataTime) = try await timed {
+                try await client.execute(
+                    uri: "/api/v1/mobile/dashboard?mode=\(mode)", method: .get, headers: [.authorization: "Bearer \(bearer)"])
+            }
+            blackHole(data)
+            json.append(dataTime)
+        }
+
+        // Weight of the last (Deep) page and everything it loads from this server.
+        var bytes = page?.body.readableBytes ?? 0
+        for asset in ["/assets/app.css", "/assets/app.js", "/assets/icon.svg", "/manifest.webmanifest"] {
+            bytes += try await client.execute(uri: asset, method: .get).body.readableBytes
+        }
+        return (html, json, bytes)
+    }
+    for value in html { benchmark.measurement(dashboardHTMLMicroseconds, value) }
+    for value in json { benchmark.measurement(dashboardJSONMicroseconds, value) }
+    benchmark.measurement(dashboardPageBytes, bytes)
+}
+
+private func cookie(_ response: TestResponse, _ name: String) -> String {
+    let header = response.headers[values: .setCookie].first { $0.hasPrefix("\(name)=") } ?? ""
+    return String(header.dropFirst(name.count + 1).prefix { $0 != ";" })
+}

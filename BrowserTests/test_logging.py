@@ -1,0 +1,80 @@
+"""Daily use with the keyboard alone, at phone and laptop widths: log a meal found by search, see the
+dashboard change, switch Light and Deep, change the theme."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from accessibility import assert_accessible
+from conftest import screenshot
+from test_pages import log_in, press, type_into
+
+
+def meals_logged(driver):
+    for figure in driver.find_elements(By.CSS_SELECTOR, ".figure"):
+        if figure.find_element(By.CSS_SELECTOR, ".figure-label").text == "Meals logged":
+            return int(figure.find_element(By.CSS_SELECTOR, ".figure-value").text)
+    raise AssertionError("the dashboard shows no meal count")
+
+
+def test_log_a_meal_by_search_and_see_the_dashboard_change(server, browser):
+    log_in(browser, server)
+    before = meals_logged(browser)
+    press(browser, "a.action-logMeal", Keys.ENTER, leaves=True)
+    assert "/pillars/nutrition/meals/add" in browser.current_url
+    type_into(browser, "#q", "banana raw")
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(lambda d: "q=banana" in d.current_url)
+    assert_accessible(browser)
+    screenshot(browser, "meal-search")
+    press(browser, "a.food-link[href^='/pillars/nutrition/foods/09040']", Keys.ENTER, leaves=True)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Bananas, raw"
+    type_into(browser, "#servings", "2")
+    assert_accessible(browser)
+    screenshot(browser, "food")
+    press(browser, "form[data-portion-form] button.button-primary", Keys.ENTER, leaves=True)
+    assert browser.find_element(By.CSS_SELECTOR, ".toast").text.startswith("Meal added.")
+    assert "Bananas, raw" in browser.find_element(By.TAG_NAME, "main").text
+    assert_accessible(browser)
+    screenshot(browser, "meals-day")
+
+    press(browser, ".tab-bar a[href='/']", Keys.ENTER, leaves=True)
+    assert meals_logged(browser) == before + 1
+
+    # Deep mode: trends, more insights and the recent activity with the banana.
+    press(browser, "button.mode-button[value=deep]", Keys.ENTER, leaves=True)
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "Recent activity" in main and "Bananas, raw" in main
+    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.sparkline")) == 3
+    assert_accessible(browser)
+    screenshot(browser, "home-deep")
+    press(browser, "button.mode-button[value=light]", Keys.ENTER, leaves=True)
+    assert browser.find_elements(By.CSS_SELECTOR, "svg.sparkline") == []
+
+
+def test_theme_changes_at_once_and_everywhere(server, browser):
+    log_in(browser, server)
+    browser.get(server + "/profile/settings")
+    theme = press_to_select(browser, "#display-theme", "Dark")
+    WebDriverWait(browser, 10).until(
+        lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark")
+    assert browser.find_element(By.ID, "settings-status").text == "Saved."
+    assert theme.get_attribute("value") == "dark"
+    background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(13, 17, 23)", background
+    assert_accessible(browser)
+    screenshot(browser, "settings-dark")
+    browser.get(server + "/pillars")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark"
+    assert_accessible(browser)
+    browser.get(server + "/profile/settings")
+    press_to_select(browser, "#display-theme", "Auto")
+    WebDriverWait(browser, 10).until(
+        lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "auto")
+
+
+def press_to_select(driver, css, label):
+    """Chooses an option of a select by typing its first letters, as keyboard users do."""
+    from test_pages import focus_by_tab
+    field = focus_by_tab(driver, css)
+    field.send_keys(label)
+    return field

@@ -1,0 +1,220 @@
+import Foundation
+
+/// The steps of onboarding in the order spec 004 (section 4) sets. Blocking steps must be done before
+/// the app opens; the optional profile can be skipped.
+public enum OnboardingStep: String, Sendable, Codable, CaseIterable {
+    case consent, profile, optional, dataSource, baseline, plan
+
+    public var isSkippable: Bool { self == .optional }
+
+    public var title: String {
+        switch self {
+        case .consent: "Your privacy"
+        case .profile: "About you"
+        case .optional: "A little more"
+        case .dataSource: "Your data"
+        case .baseline: "Where you start"
+        case .plan: "Your plan"
+        }
+    }
+}
+
+/// The versioned terms a person accepts before Thrive collects any health data.
+public struct ConsentAcceptance: Hashable, Sendable, Codable {
+    public let version: String
+    public let acceptedAt: Date
+    /// Separate and off by default: Thrive trains no models today; this records the person's choice.
+    public let deidentifiedModelTraining: Bool
+
+    public init(version: String, acceptedAt: Date, deidentifiedModelTraining: Bool) {
+        self.version = version
+        self.acceptedAt = acceptedAt
+        self.deidentifiedModelTraining = deidentifiedModelTraining
+    }
+}
+
+/// The required health details beyond the body measurements (spec 004, section 5). An empty list
+/// after the step is an answer ("none"), not a gap.
+public struct HealthDetails: Hashable, Sendable, Codable {
+    public var allergies: [Allergy]
+    public var otherAllergies: String?
+    public var diets: [Diet]
+    public var conditions: [MedicalCondition]
+    public var goals: [HealthGoal]
+
+    public init(
+        allergies: [Allergy] = [], otherAllergies: String? = nil, diets: [Diet] = [], conditions: [MedicalCondition] = [],
+        goals: [HealthGoal] = []
+    ) {
+        self.allergies = allergies
+        self.otherAllergies = otherAllergies
+        self.diets = diets
+        self.conditions = conditions
+        self.goals = goals
+    }
+
+    /// A condition that calls for a doctor's sign-off before training hard.
+    public var needsPhysicianSignOff: Bool { conditions.contains { $0.needsPhysicianSignOff } }
+
+    /// The nutrition goal the chosen goals imply: weight loss wins, then muscle gain, else maintain.
+    /// Pregnancy never gets a deficit.
+    public var nutritionGoal: NutritionGoal {
+        if goals.contains(.weightLoss), !conditions.contains(.pregnancy), !conditions.contains(.eatingDisorderHistory) {
+            return .lose
+        }
+        if goals.contains(.muscleGain) { return .gain }
+        return .maintain
+    }
+}
+
+public enum Allergy: String, Sendable, Codable, CaseIterable {
+    case peanuts, treeNuts, milk, eggs, fish, shellfish, soy, wheat, sesame
+
+    public var displayName: String {
+        switch self {
+        case .peanuts: "Peanuts"
+        case .treeNuts: "Tree nuts"
+        case .milk: "Milk"
+        case .eggs: "Eggs"
+        case .fish: "Fish"
+        case .shellfish: "Shellfish"
+        case .soy: "Soy"
+        case .wheat: "Wheat or gluten"
+        case .sesame: "Sesame"
+        }
+    }
+}
+
+public enum Diet: String, Sendable, Codable, CaseIterable {
+    case vegetarian, vegan, pescatarian, dairyFree, glutenFree, halal, kosher
+
+    public var displayName: String {
+        switch self {
+        case .vegetarian: "Vegetarian"
+        case .vegan: "Vegan"
+        case .pescatarian: "Pescatarian"
+        case .dairyFree: "Dairy-free"
+        case .glutenFree: "Gluten-free"
+        case .halal: "Halal"
+        case .kosher: "Kosher"
+        }
+    }
+}
+
+public enum MedicalCondition: String, Sendable, Codable, CaseIterable {
+    case heartCondition, highBloodPressure, diabetes, pregnancy, kidneyDisease, eatingDisorderHistory, jointProblems
+
+    public var displayName: String {
+        switch self {
+        case .heartCondition: "A heart condition"
+        case .highBloodPressure: "High blood pressure"
+        case .diabetes: "Diabetes"
+        case .pregnancy: "Pregnancy"
+        case .kidneyDisease: "Kidney disease"
+        case .eatingDisorderHistory: "An eating disorder, now or before"
+        case .jointProblems: "Joint or back problems"
+        }
+    }
+
+    var needsPhysicianSignOff: Bool {
+        switch self {
+        case .heartCondition, .highBloodPressure, .diabetes, .pregnancy, .kidneyDisease: true
+        case .eatingDisorderHistory, .jointProblems: false
+        }
+    }
+}
+
+public enum HealthGoal: String, Sendable, Codable, CaseIterable {
+    case weightLoss, generalFitness, sleep, healthyEating, muscleGain
+
+    public var displayName: String {
+        switch self {
+        case .weightLoss: "Lose weight"
+        case .generalFitness: "Get fitter"
+        case .sleep: "Sleep better"
+        case .healthyEating: "Eat healthier"
+        case .muscleGain: "Build muscle"
+        }
+    }
+}
+
+/// Where the person's data will come from at first (spec 004: a device or manual entry, one is required).
+public enum DataSourceChoice: String, Sendable, Codable, CaseIterable {
+    case manual, deviceLater
+}
+
+/// The baseline assessments (spec 004, step 8): a bodyweight test, and an estimated one-repetition
+/// maximum from one lift when the person lifts.
+public struct BaselineAssessment: Hashable, Sendable, Codable {
+    public var pushUps: Int
+    public var plankSeconds: Int?
+    public var liftExercise: String?
+    public var liftOneRepMax: Mass?
+
+    public init(pushUps: Int, plankSeconds: Int? = nil, liftExercise: String? = nil, liftOneRepMax: Mass? = nil) {
+        self.pushUps = pushUps
+        self.plankSeconds = plankSeconds
+        self.liftExercise = liftExercise
+        self.liftOneRepMax = liftOneRepMax
+    }
+
+    public func validated() throws(ValidationError) -> BaselineAssessment {
+        guard (0...200).contains(pushUps) else {
+            throw ValidationError(field: "pushUps", message: "Push-ups must be between 0 and 200.")
+        }
+        if let plankSeconds, !(0...1_200).contains(plankSeconds) {
+            throw ValidationError(field: "plankSeconds", message: "A plank must be between 0 and 1200 seconds (20 minutes).")
+        }
+        return self
+    }
+}
+
+/// How far a person is through onboarding. Each step's answer is kept, so leaving and coming back
+/// resumes at the first step not yet done.
+public struct OnboardingProgress: Hashable, Sendable, Codable {
+    public var consent: ConsentAcceptance?
+    public var details: HealthDetails?
+    public var optionalDone = false
+    public var dataSource: DataSourceChoice?
+    public var baseline: BaselineAssessment?
+    public var planAcceptedAt: Date?
+
+    public init() {}
+
+    /// A person who was here before onboarding existed (or the demo person): nothing to ask.
+    public static func completed(at time: Date, consentVersion: String) -> OnboardingProgress {
+        var progress = OnboardingProgress()
+        progress.consent = ConsentAcceptance(version: consentVersion, acceptedAt: time, deidentifiedModelTraining: false)
+        progress.details = HealthDetails(goals: [.generalFitness])
+        progress.optionalDone = true
+        progress.dataSource = .manual
+        progress.baseline = BaselineAssessment(pushUps: 0)
+        progress.planAcceptedAt = time
+        return progress
+    }
+
+    /// Whether a step is done, given the profile's body measurements for the profile step.
+    public func isDone(_ step: OnboardingStep, profile: Profile) -> Bool {
+        switch step {
+        case .consent: consent != nil
+        case .profile:
+            details != nil && profile.dateOfBirth != nil && profile.sex != nil && profile.height != nil && profile.weight != nil
+        case .optional: optionalDone
+        case .dataSource: dataSource != nil
+        case .baseline: baseline != nil
+        case .plan: planAcceptedAt != nil
+        }
+    }
+
+    /// The first step not done, or nil when onboarding is complete.
+    public func next(profile: Profile) -> OnboardingStep? {
+        OnboardingStep.allCases.first { !isDone($0, profile: profile) }
+    }
+
+    /// A step can be opened once every step before it is done: no skipping ahead.
+    public func canOpen(_ step: OnboardingStep, profile: Profile) -> Bool {
+        OnboardingStep.allCases.prefix { $0 != step }.allSatisfy { isDone($0, profile: profile) }
+    }
+
+    public var hasConsent: Bool { consent != nil }
+}

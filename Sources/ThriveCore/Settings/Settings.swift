@@ -1,0 +1,166 @@
+import Foundation
+
+/// A person's settings (spec F4.6), stored on the server so every device shows the same. Every field
+/// has a default, and a stored document missing a newer category still reads.
+public struct Settings: Hashable, Sendable, Codable {
+    public var notifications = NotificationSettings()
+    public var privacy = PrivacySettings()
+    public var display = DisplaySettings()
+    public var channels = ChannelSettings()
+    public var coaching = CoachingSettings()
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        notifications = try container.decodeIfPresent(NotificationSettings.self, forKey: .notifications) ?? .init()
+        privacy = try container.decodeIfPresent(PrivacySettings.self, forKey: .privacy) ?? .init()
+        display = try container.decodeIfPresent(DisplaySettings.self, forKey: .display) ?? .init()
+        channels = try container.decodeIfPresent(ChannelSettings.self, forKey: .channels) ?? .init()
+        coaching = try container.decodeIfPresent(CoachingSettings.self, forKey: .coaching) ?? .init()
+    }
+
+    enum CodingKeys: String, CodingKey { case notifications, privacy, display, channels, coaching }
+
+    public func validated() throws(ValidationError) -> Settings {
+        try notifications.quietHours.validated()
+        return self
+    }
+}
+
+public enum NotificationCategory: String, Sendable, Codable, CodingKeyRepresentable, CaseIterable {
+    case checkInReminders, insights, coachingNudges, goalMilestones, recoveryAlerts, mealWorkoutPrompts
+
+    public var displayName: String {
+        switch self {
+        case .checkInReminders: "Check-in reminders"
+        case .insights: "Insights"
+        case .coachingNudges: "Coaching nudges"
+        case .goalMilestones: "Goal milestones"
+        case .recoveryAlerts: "Recovery alerts"
+        case .mealWorkoutPrompts: "Meal and workout prompts"
+        }
+    }
+}
+
+/// Light: 1–3 notifications a day; deep: up to 8.
+public enum FlexibilityMode: String, Sendable, Codable, CaseIterable {
+    case light, deep
+}
+
+public struct NotificationSettings: Hashable, Sendable, Codable {
+    public var enabled = true
+    public var categories: [NotificationCategory: Bool] = Dictionary(
+        uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, true) })
+    public var quietHours = QuietHours()
+    public var frequency: FlexibilityMode = .light
+
+    public init() {}
+
+    public func allows(_ category: NotificationCategory) -> Bool { enabled && categories[category] ?? true }
+}
+
+/// A nightly window without notifications. It may wrap midnight (22:00–07:00, the default); start
+/// and end cannot be the same minute, which would mean both "never" and "always".
+public struct QuietHours: Hashable, Sendable, Codable {
+    public var start = "22:00"
+    public var end = "07:00"
+
+    public init(start: String = "22:00", end: String = "07:00") {
+        self.start = start
+        self.end = end
+    }
+
+    /// Minutes after midnight of "HH:MM", or nil when the text is not a time.
+    public static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        return hour * 60 + minute
+    }
+
+    public func validated() throws(ValidationError) {
+        guard let start = Self.minutes(start) else {
+            throw ValidationError(field: "quietHours.start", message: "Quiet hours start must be a time like 22:00.")
+        }
+        guard let end = Self.minutes(end) else {
+            throw ValidationError(field: "quietHours.end", message: "Quiet hours end must be a time like 07:00.")
+        }
+        guard start != end else {
+            throw ValidationError(field: "quietHours.end", message: "Quiet hours must end at a different time than they start.")
+        }
+    }
+
+    /// Whether a minute of the day falls inside the window (start inclusive, end exclusive).
+    public func contains(minuteOfDay minute: Int) -> Bool {
+        guard let start = Self.minutes(start), let end = Self.minutes(end) else { return false }
+        return start < end ? (start..<end).contains(minute) : minute >= start || minute < end
+    }
+}
+
+public enum RetentionPeriod: String, Sendable, Codable, CaseIterable {
+    case oneYear, twoYears, never
+}
+
+public struct PrivacySettings: Hashable, Sendable, Codable {
+    public var anonymousAnalytics = false
+    public var productResearch = false
+    public var retention: RetentionPeriod = .never
+
+    public init() {}
+}
+
+public enum Theme: String, Sendable, Codable, CaseIterable {
+    case auto, light, dark
+}
+
+public enum TextSize: String, Sendable, Codable, CaseIterable {
+    case small, medium, large, extraLarge
+}
+
+public enum ColorBlindMode: String, Sendable, Codable, CaseIterable {
+    case none, protanopia, deuteranopia, tritanopia
+}
+
+public struct DisplaySettings: Hashable, Sendable, Codable {
+    public var theme: Theme = .auto
+    public var textSize: TextSize = .medium
+    public var reduceMotion = false
+    public var colorBlindMode: ColorBlindMode = .none
+    public var screenReaderOptimized = false
+
+    public init() {}
+}
+
+public enum Channel: String, Sendable, Codable, CaseIterable {
+    case app, whatsApp, voice, noPreference
+}
+
+public struct ChannelSettings: Hashable, Sendable, Codable {
+    public var preferred: Channel = .app
+    public var whatsAppOptIn = false
+
+    public init() {}
+}
+
+public enum GoalFocus: String, Sendable, Codable, CaseIterable {
+    case balanced, fitness, nutrition, wellbeing
+}
+
+public enum CoachingTone: String, Sendable, Codable, CaseIterable {
+    case supportive, motivational, direct, gentle
+}
+
+public enum GoalDifficulty: String, Sendable, Codable, CaseIterable {
+    case conservative, moderate, aggressive
+}
+
+public struct CoachingSettings: Hashable, Sendable, Codable {
+    public var focus: GoalFocus = .balanced
+    public var tone: CoachingTone = .supportive
+    public var mode: FlexibilityMode = .light
+    public var difficulty: GoalDifficulty = .moderate
+
+    public init() {}
+}

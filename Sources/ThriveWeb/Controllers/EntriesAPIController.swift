@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// `/api/v1/entries/{kind}` for a kind logged by hand: a day's entries, add, replace, delete (the
+/// answer carries the entry) and undo of the last delete. Every route is confined to the caller's
+/// records: another person's ID is simply not found.
+struct EntriesAPIController<Entry: Codable & Sendable, Input: Codable & Sendable, Output: Encodable & Sendable>: Sendable {
+    let kind: EntryKind<Entry>
+    /// Builds a validated entry from the request body (with the ID to use and the current time).
+    let make: @Sendable (Input, UUID, Date) throws -> Entry
+    let output: @Sendable (Entry) -> Output
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>, services: AppServices) {
+        let log = EntryLog(kind: kind, store: services.store, now: services.now)
+        group.get { request, context -> Response in
+            let owner = try context.requireUser()
+            let person = try await services.engines.context(owner)
+            let date = try EnginesAPIController.date(request) ?? person.today
+            let entries = try await log.day(owner, date, in: person.zone)
+            return try jsonResponse(EntryDayBody(date: date, entries: entries.map(output)))
+        }
+        group.post { request, context -> Response in
+            let owner = try context.requireUser()
+            let input = try await StrictJSON.decode(Input.self, from: request, context: context, limit: 16 * 1024)
+            let entry = try make(input, (services.ids.make() as Identifier<Entry>).rawValue, services.now())
+            try await log.add(owner, entry)
+            return try jsonResponse(output(entry), status: .created)
+        }
+        group.put(":id") { request, context -> Response in
+            let owner = try context.requireUser()
+            let id = try id(context)
+            let input = try await StrictJSON.decode(Input.self, from: request, context: context, limit: 16 * 1024)
+            guard let entry = try await log.replace(owner, with: try make(input, id, services.now())) else {
+                throw kind.missing
+            }
+            return try jsonResponse(output(entry))
+        }
+        group.delete(":id") { _, context -> Response in
+            let owner = try context.requireUser()
+            guard let deleted = try await log.delete(owner, id: try id(context)) else { throw kind.missing }
+            return try jsonResponse(output(deleted))
+        }
+        group.post("undo-delete") { _, context -> Response in
+            let owner = try context.requireUser()
+            guard let restored = try await log.undoDelete(owner) else {
+                throw AppError.notFound("There is no deleted \(kind.name) to bring back.")
+            }
+            return try jsonResponse(output(restored), status: .created)
+        }
+    }
+
+    private func id(_ context: AppRequestContext) throws -> UUID {
+        guard let text = context.parameters.get("id"), let uuid = UUID(uuidString: text) else { throw kind.missing }
+        return uuid
+    }
+}
+
+extension EntriesAPIController where Entry == MoodCheckIn, Input == CheckInRequest, Output == CheckInBody {
+    static let checkIns = EntriesAPIController(
+        kind: .checkIn,
+        make: { input, id, now in
+            try ManualEntries.checkIn(
+                id: id, at: input.recordedAt, mood: input.mood, energy: input.energy, stress: input.stress, note: input.note,
+                now: now)
+        }, output: CheckInBody.init)
+}
+
+extension EntriesAPIController where Entry == QuantitySample, Input == WeighInRequest, Output == WeighInBody {
+    static let weighIns = EntriesAPIController(
+        kind: .weight,
+        make: { input, id, now in try ManualEntries.weighIn(id: id, at: input.measuredAt, kilograms: input.kilograms, now: now) },
+        output: WeighInBody.init)
+}
+
+extension EntriesAPIController where Entry == QuantitySample, Input == WaterRequest, Output == WaterBody {
+    static let water = EntriesAPIController(
+        kind: .water,
+        make: { input, id, now in try ManualEntries.water(id: id, at: input.drankAt, millilitres: input.millilitres, now: now) },
+        output: WaterBody.init)
+}
+
+extension EntriesAPIController where Entry == JournalEntry, Input == JournalRequest, Output == JournalBody {
+    static let journal = EntriesAPIController(
+        kind: .journal,
+        make: { input, id, now in try ManualEntries.journal(id: id, at: input.writtenAt, text: input.text, now: now) },
+        output: JournalBody.init)
+}
+
+extension EntriesAPIController where Entry == CategorySample, Input == SleepRequest, Output == SleepBody {
+    static let sleep = EntriesAPIController(
+        kind: .sleep,
+        make: { input, id, now in
+            try ManualEntries.sleep(id: id, from: input.start, to: input.end, quality: input.quality, now: now)
+        }, output: SleepBody.init)
+}

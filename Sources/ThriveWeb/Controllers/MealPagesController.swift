@@ -1,0 +1,286 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// Pillars › Nutrition › Meals in the browser: a day's meals by slot, searching the food catalog,
+/// logging a portion, quick add, logging a recent food again, favourites, editing, and delete with
+/// undo. Plain HTML forms: every step works without JavaScript.
+struct MealPagesController {
+    let services: AppServices
+
+    static let base = "/pillars/nutrition/meals"
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("pillars/nutrition/meals") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let person = try await services.engines.context(owner)
+            let date = Self.day(request, today: person.today)
+            let entries = try await services.meals.entries.day(owner, date, in: person.zone)
+            let notice = request.uri.queryParameters.get("notice").flatMap { EntryNotice(rawValue: String($0)) }
+            let page = MealDayPage(
+                date: date, today: person.today, entries: entries, plan: person.nutritionPlan(), zone: person.zone,
+                notice: notice)
+            return render("meals", "Meals", context, page)
+        }
+
+        router.get("pillars/nutrition/meals/add") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            var page = MealAddPage(target: try await target(request, owner: owner))
+            page.query = request.searchText()
+            if !page.query.trimmingCharacters(in: .whitespaces).isEmpty {
+                page.searched = true
+                do {
+                    let query = try FoodSearchQuery(page.query)
+                    page.results = try await services.store.read { try await $0.foods.search(query, limit: 25) }
+                        .map(FoodListItem.init)
+                } catch let error as ValidationError {
+                    page.errors.add(error)
+                }
+            }
+            return try await renderAdd(page, owner: owner, context: context)
+        }
+
+        router.get("pillars/nutrition/foods/:ndbNumber") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let food = try await food(context.parameters.get("ndbNumber"))
+            let target = try await target(request, owner: owner)
+            return render("food", food.description, context, try await foodPage(food, target: target, owner: owner))
+        }
+
+        router.post("pillars/nutrition/foods/:ndbNumber/favourite") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let food = try await food(context.parameters.get("ndbNumber"))
+            let form = try await Self.form(request)
+            let time = services.now()
+            try await services.store.write { repositories in
+                let documents = repositories.records(of: owner).documents
+                var favourites = try await documents.get(FavouriteFoods.self) ?? FavouriteFoods()
+                favourites.toggle(food.ndbNumber)
+                try await documents.save(favourites, at: time)
+            }
+            let target = try await target(form, owner: owner)
+            return .redirect(to: "/pillars/nutrition/foods/\(food.ndbNumber)?\(target.query)", type: .normal)
+        }
+
+        router.post("pillars/nutrition/meals") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let form = try await Self.form(request)
+            let target = try await target(form, owner: owner)
+            do {
+                try await log(form, target: target, owner: owner)
+                return Self.toDay(target.date, notice: .added, slot: target.slot)
+            } catch let error as ValidationError {
+                return try await refuse(error, form: form, target: target, owner: owner, context: context)
+            }
+        }
+
+        router.post("pillars/nutrition/meals/undo") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let person = try await services.engines.context(owner)
+            guard let restored = try await services.meals.entries.undoDelete(owner) else {
+                return Self.toDay(person.today, notice: nil, slot: nil)
+            }
+            return Self.toDay(LocalDate(restored.consumedAt, in: person.zone), notice: .restored, slot: restored.meal)
+        }
+
+        router.get("pillars/nutrition/meals/:id/edit") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let id = try MealEntriesAPIController.id(context)
+            guard let entry = try await services.store.read({ try await $0.records(of: owner).foodLog.entry(id: id) }) else {
+                throw MealEntriesAPIController.missing
+            }
+            let person = try await services.engines.context(owner)
+            return render("meal-edit", "Edit meal", context, MealEditPage(entry: entry, zone: person.zone).finished())
+        }
+
+        router.post("pillars/nutrition/meals/:id") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let id = try MealEntriesAPIController.id(context)
+            let form = try await Self.form(request)
+            let person = try await services.engines.context(owner)
+            guard let entry = try await services.store.read({ try await $0.records(of: owner).foodLog.entry(id: id) }) else {
+                throw MealEntriesAPIController.missing
+            }
+            var page = MealEditPage(entry: entry, zone: person.zone)
+            page.take(form)
+            do {
+                let request = try page.request(original: entry, zone: person.zone, now: services.now())
+                guard let updated = try await services.meals.replace(owner, id: id, with: request) else {
+                    throw MealEntriesAPIController.missing
+                }
+                return Self.toDay(LocalDate(updated.consumedAt, in: person.zone), notice: .updated, slot: updated.meal)
+            } catch let error as ValidationError {
+                page.errors.add(error)
+                return render("meal-edit", "Edit meal", context, page.finished(), status: .unprocessableContent)
+            } catch let error as AppError where error.status == .badRequest {
+                page.errors.add(error.field ?? "time", error.message)
+                return render("meal-edit", "Edit meal", context, page.finished(), status: .unprocessableContent)
+            }
+        }
+
+        router.post("pillars/nutrition/meals/:id/delete") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let id = try MealEntriesAPIController.id(context)
+            guard let deleted = try await services.meals.entries.delete(owner, id: id.rawValue) else {
+                throw MealEntriesAPIController.missing
+            }
+            let person = try await services.engines.context(owner)
+            return Self.toDay(LocalDate(deleted.consumedAt, in: person.zone), notice: .deleted, slot: nil)
+        }
+    }
+
+    // MARK: Logging from a form
+
+    /// Logs what the form describes: a recent meal again, a catalog food, or a quick add.
+    private func log(_ form: FormFields, target: MealTarget, owner: UserID) async throws {
+        let person = try await services.engines.context(owner)
+        let time = Self.time(for: target, person: person, now: services.now())
+        var request = MealEntryRequest(meal: target.slot, consumedAt: time)
+        if let again = form.text("again") {
+            guard let id = FoodLogEntryID(again),
+                let entry = try await services.store.read({ try await $0.records(of: owner).foodLog.entry(id: id) })
+            else { throw ValidationError(field: "again", message: "That meal is no longer in your log.") }
+            request.name = entry.name
+            request.grams = entry.grams
+            request.energyKilocalories = entry.energyKilocalories
+            request.proteinGrams = entry.proteinGrams
+            request.carbohydrateGrams = entry.carbohydrateGrams
+            request.fatGrams = entry.fatGrams
+        } else if let food = form.text("food") {
+            request.food = food
+            if form.text("amount") == "grams" {
+                request.grams = try form.number("grams", label: "Grams")
+                if request.grams == nil { throw ValidationError(field: "grams", message: "Enter how many grams you ate.") }
+            } else {
+                request.portion = form.text("portion").flatMap { Int($0) }
+                request.servings = try form.number("servings", label: "Servings") ?? 1
+                if request.portion == nil { throw ValidationError(field: "portion", message: "Choose a portion.") }
+            }
+        } else {
+            request.name = form.text("name")
+            request.energyKilocalories = try form.number("energy", label: "Energy")
+            request.proteinGrams = try form.number("protein", label: "Protein")
+            request.carbohydrateGrams = try form.number("carbohydrate", label: "Carbohydrate")
+            request.fatGrams = try form.number("fat", label: "Fat")
+            if request.name == nil { throw ValidationError(field: "name", message: "Say what you ate, like “Homemade soup”.") }
+            if request.energyKilocalories == nil {
+                throw ValidationError(field: "energy", message: "Enter its energy in kcal (an estimate is fine).")
+            }
+        }
+        _ = try await services.meals.log(owner, request)
+    }
+
+    /// Shows the page the form came from again, with the problem beside the field.
+    private func refuse(
+        _ error: ValidationError, form: FormFields, target: MealTarget, owner: UserID, context: AppRequestContext
+    ) async throws -> Response {
+        if let number = form.text("food") {
+            let food = try await food(number)
+            var page = try await foodPage(food, target: target, owner: owner, portion: form.text("portion").flatMap { Int($0) })
+            page.servings = form.text("servings") ?? "1"
+            page.grams = form.text("grams") ?? ""
+            page.useGrams = form.text("amount") == "grams" || !page.hasPortions
+            page.errors.add(error)
+            return render("food", food.description, context, page, status: .unprocessableContent)
+        }
+        var page = MealAddPage(target: target)
+        page.quickAdd = .init(
+            name: form.text("name") ?? "", energy: form.text("energy") ?? "", protein: form.text("protein") ?? "",
+            carbohydrate: form.text("carbohydrate") ?? "", fat: form.text("fat") ?? "")
+        page.errors.add(error)
+        return try await renderAdd(page, owner: owner, context: context, status: .unprocessableContent)
+    }
+
+    // MARK: Pieces
+
+    private func renderAdd(
+        _ page: MealAddPage, owner: UserID, context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        var page = page
+        if !page.searched {
+            let favourites = try await services.store.read { repositories -> [Food] in
+                let numbers = try await repositories.records(of: owner).documents.get(FavouriteFoods.self)?.ndbNumbers ?? []
+                var foods: [Food] = []
+                for number in numbers.prefix(12) {
+                    if let food = try await repositories.foods.food(ndbNumber: number) { foods.append(food) }
+                }
+                return foods
+            }
+            page.favourites = favourites.map(FoodListItem.init)
+            page.recent = try await services.meals.recent(owner).map(MealAddPage.recent)
+        }
+        return render("meal-add", "Add to \(page.target.slotName)", context, page.finished(), status: status)
+    }
+
+    private func foodPage(_ food: Food, target: MealTarget, owner: UserID, portion: Int? = nil) async throws -> FoodPage {
+        let favourites = try await services.store.read { try await $0.records(of: owner).documents.get(FavouriteFoods.self) }
+        return FoodPage(
+            food: food, target: target, isFavourite: favourites?.ndbNumbers.contains(food.ndbNumber) ?? false,
+            selectedPortion: portion)
+    }
+
+    private func food(_ number: String?) async throws -> Food {
+        guard let number, number.count == 5, number.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let food = try await services.store.read({ try await $0.foods.food(ndbNumber: number) })
+        else { throw AppError.notFound("There is no food with that number.") }
+        return food
+    }
+
+    private func target(_ request: Request, owner: UserID) async throws -> MealTarget {
+        try await target(slot: request.uri.queryParameters.get("slot").map { String($0) }, request: request, owner: owner)
+    }
+
+    private func target(_ form: FormFields, owner: UserID) async throws -> MealTarget {
+        let person = try await services.engines.context(owner)
+        let date = form.text("date").flatMap { LocalDate(iso8601: $0) }.map { min($0, person.today) } ?? person.today
+        let slot = form.text("slot").flatMap(MealSlot.init) ?? Self.likelySlot(person: person, now: services.now())
+        return MealTarget(slot: slot, date: date)
+    }
+
+    private func target(slot: String?, request: Request, owner: UserID) async throws -> MealTarget {
+        let person = try await services.engines.context(owner)
+        return MealTarget(
+            slot: slot.flatMap(MealSlot.init) ?? Self.likelySlot(person: person, now: services.now()),
+            date: Self.day(request, today: person.today))
+    }
+
+    private func render<Content>(
+        _ template: String, _ title: String, _ context: AppRequestContext, _ content: Content,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        services.renderer.render(
+            template, chrome: Chrome(title: title, context: context, tab: .pillars), content: content, status: status)
+    }
+
+    static func form(_ request: Request) async throws -> FormFields {
+        var request = request
+        return FormFields(try await request.collectBody(upTo: CSRFMiddleware.formLimit))
+    }
+
+    /// The day in the query, never after today; today when absent or unreadable.
+    static func day(_ request: Request, today: LocalDate) -> LocalDate {
+        request.uri.queryParameters.get("date").flatMap { LocalDate(iso8601: String($0)) }.map { min($0, today) } ?? today
+    }
+
+    static func likelySlot(person: PersonContext, now: Date) -> MealSlot {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = person.zone
+        let parts = calendar.dateComponents([.hour, .minute], from: now)
+        return MealSlot.likely(atMinuteOfDay: (parts.hour ?? 12) * 60 + (parts.minute ?? 0))
+    }
+
+    /// Now for today; for an earlier day, the slot's usual time that day.
+    static func time(for target: MealTarget, person: PersonContext, now: Date) -> Date {
+        guard target.date < person.today else { return now }
+        let usual = target.slot.usualTime
+        return target.date.start(in: person.zone).addingTimeInterval(TimeInterval(usual.hour * 3600 + usual.minute * 60))
+    }
+
+    static func toDay(_ date: LocalDate, notice: EntryNotice?, slot: MealSlot?) -> Response {
+        var location = "\(base)?date=\(date.description)"
+        if let notice { location += "&notice=\(notice.rawValue)" }
+        if let slot { location += "#slot-\(slot.rawValue)" }
+        return .redirect(to: location, type: .normal)
+    }
+}

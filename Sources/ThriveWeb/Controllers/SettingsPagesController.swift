@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// Profile › Settings in the browser. Each category's form posts here (scripts send the same change
+/// through the API as it happens); the change is validated on the server and saved at once.
+struct SettingsPagesController {
+    let services: AppServices
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("profile/settings") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let query = request.searchText()
+            let saved = request.uri.queryParameters.get("saved").map { String($0) }
+            return try await render(owner, context: context, query: query, saved: saved, errors: FormErrors())
+        }
+        router.post("profile/settings") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let form = try await MealPagesController.form(request)
+            guard let category = SettingsCategory.all.first(where: { $0.id == form.text("category") }) else {
+                throw AppError.badRequest("Unknown settings category.")
+            }
+            do {
+                _ = try await services.settings.apply(Self.patch(from: form, category: category), for: owner)
+                // The dashboard's Light/Deep switch comes back to the dashboard; only local paths.
+                if let back = form.text("return"), back.hasPrefix("/"), !back.hasPrefix("//") {
+                    return .redirect(to: back, type: .normal)
+                }
+                return .redirect(to: "/profile/settings?saved=\(category.id)#\(category.id)", type: .normal)
+            } catch let error as ValidationError {
+                var errors = FormErrors()
+                // The document's own check names quiet hours within notifications.
+                errors.add(error.field.hasPrefix("quietHours") ? "notifications.\(error.field)" : error.field, error.message)
+                return try await render(owner, context: context, query: "", saved: nil, errors: errors)
+            }
+        }
+    }
+
+    /// The category's settings as a merge patch, from the form (an unticked box sends nothing, so a
+    /// toggle is on only when its last value is "true").
+    static func patch(from form: FormFields, category: SettingsCategory) -> [String: Any] {
+        var patch: [String: Any] = [:]
+        for item in category.items where form[item.path] != nil {
+            let value: Any
+            switch item.kind {
+            case .toggle: value = form.all(item.path).last == "true"
+            case .choice, .time: value = form.text(item.path) ?? ""
+            }
+            set(value, at: item.path.split(separator: ".").map(String.init), in: &patch)
+        }
+        return patch
+    }
+
+    private static func set(_ value: Any, at path: [String], in object: inout [String: Any]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            object[first] = value
+        } else {
+            var child = object[first] as? [String: Any] ?? [:]
+            set(value, at: Array(path.dropFirst()), in: &child)
+            object[first] = child
+        }
+    }
+
+    private func render(
+        _ owner: UserID, context: AppRequestContext, query: String, saved: String?, errors: FormErrors
+    ) async throws -> Response {
+        let settings = try await services.settings.settings(owner)
+        let (account, profile, onboarding) = try await services.store.read { repositories in
+            let records = repositories.records(of: owner)
+            return (
+                try await repositories.accounts.find(id: owner), try await records.profile.get() ?? Profile(),
+                try await records.documents.get(OnboardingProgress.self)
+            )
+        }
+        let consent = onboarding?.consent.map {
+            "You accepted the terms (version \($0.version)) on \(DisplayFormat.date($0.acceptedAt, in: profile.timeZone))."
+        }
+        let page = SettingsPage(
+            settings: settings, deep: settings.coaching.mode == .deep, query: query, savedCategory: saved, errors: errors,
+            account: SettingsPage.Account(
+                name: profile.displayName ?? "Not set", email: account?.email.value ?? "",
+                dateOfBirth: profile.dateOfBirth.map {
+                    DisplayFormat.date($0.start(in: profile.timeZone).addingTimeInterval(43_200), in: profile.timeZone)
+                } ?? "Not set",
+                units: profile.unitSystem == .metric ? "Metric (kg, cm)" : "Imperial (lb, ft)",
+                timeZone: profile.timeZoneIdentifier, consent: consent ?? "You have not accepted the terms yet."))
+        var chrome = Chrome(title: "Settings", context: context, tab: .profile)
+        chrome.adopt(settings)
+        return services.renderer.render(
+            "settings", chrome: chrome, content: page, status: errors.hasAny ? .unprocessableContent : .ok)
+    }
+}

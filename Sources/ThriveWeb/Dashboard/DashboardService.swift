@@ -1,0 +1,237 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Assembles the dashboard from the day overview (scores, KPI cards, alerts, and the two weeks of
+/// day aggregates behind them), the day's cached insights and, in Deep mode, the last day's entries.
+struct DashboardService: Sendable {
+    let store: Store
+    let now: Now
+    let engines: HealthEngineService
+    let settings: SettingsService
+
+    static let quickActions = [
+        Dashboard.Action(id: "logMeal", label: "Log meal", href: "/pillars/nutrition/meals/add"),
+        Dashboard.Action(id: "logMood", label: "Log mood", href: "/pillars/wellbeing/mood"),
+        Dashboard.Action(id: "logWorkout", label: "Start workout", href: "/pillars/fitness/plan"),
+        Dashboard.Action(id: "insights", label: "View insights", href: "/insights"),
+        Dashboard.Action(id: "coach", label: "Coach", href: "/coach"),
+    ]
+
+    func dashboard(_ owner: UserID, mode requested: FlexibilityMode?) async throws -> Dashboard {
+        let time = now()
+        let person = try await engines.context(owner)
+        let mode: FlexibilityMode
+        if let requested { mode = requested } else { mode = try await settings.settings(owner).coaching.mode }
+        let overview = try await engines.overview(owner, context: person)
+        let policy = person.preferences.sources
+        let zone = person.zone
+        let week = overview.days.window(endingOn: overview.date, count: 7)
+        let today = overview.days[overview.date]
+        let insights = try await insights(owner, today: overview.date)
+        let deep = mode == .deep
+        let reads = try await store.read { repositories in
+            let records = repositories.records(of: owner)
+            let latestDevice = try await records.quantitySamples.latest(of: .stepCount)
+            let timeline =
+                deep
+                ? try await Self.timeline(records, since: time.addingTimeInterval(-86_400), until: time.addingTimeInterval(60))
+                : []
+            return (latestDevice, timeline)
+        }
+        let hour = Self.hour(time, in: zone)
+        return Dashboard(
+            mode: mode, date: overview.date, generatedAt: time, timeZone: person.profile.timeZoneIdentifier,
+            greeting: Greeting.text(at: time, in: zone, name: person.profile.displayName),
+            partOfDay: Self.partOfDay(hour),
+            isNewPerson: week.allSatisfy(Self.isEmpty) && reads.0 == nil,
+            staleNotice: Self.staleNotice(reads.0, now: time, zone: zone),
+            focus: Self.focus(hour: hour, today: today, plan: person.nutritionPlan(), policy: policy),
+            alerts: overview.alerts.filter(\.isOpen).map(AlertBody.init),
+            scores: overview.scores.map { score in
+                Dashboard.Score(
+                    pillar: score.pillar, name: score.pillar.displayName, score: score.score,
+                    band: score.band?.rawValue ?? "noData", label: score.band?.label ?? "Not enough data",
+                    explanation: score.explanation, stale: score.state == .stale, href: score.pillar.path,
+                    trend: deep ? Self.trend(score.pillar, week: week, policy: policy) : nil)
+            },
+            today: Self.figures(today, policy: policy),
+            cards: overview.cards,
+            featuredInsight: insights.first,
+            insights: deep ? Array(insights.prefix(5)) : [],
+            quickActions: Self.quickActions,
+            timeline: reads.1,
+            progress: deep ? Self.progress(week: week, person: person, today: overview.date, zone: zone) : [])
+    }
+
+    /// Today's insights, computed at most once a day per person.
+    func insights(_ owner: UserID, today: LocalDate) async throws -> [Insight] {
+        let cached = try await store.read { try await $0.records(of: owner).documents.get(InsightCache.self) }
+        if let cached, cached.date == today { return cached.insights }
+        let fresh = try await engines.insights(owner).sorted { $0.priority > $1.priority }
+        var cache = InsightCache()
+        cache.date = today
+        cache.insights = fresh
+        let time = now()
+        try await store.write { [cache] in try await $0.records(of: owner).documents.save(cache, at: time) }
+        return fresh
+    }
+
+    static func isEmpty(_ day: DayMetrics) -> Bool {
+        day.quantities.isEmpty && day.sleep.isEmpty && day.food == nil && day.mood == nil && day.workouts.isEmpty
+    }
+
+    static func hour(_ time: Date, in zone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.component(.hour, from: time)
+    }
+
+    static func partOfDay(_ hour: Int) -> String {
+        switch hour {
+        case 5..<12: "morning"
+        case 12..<17: "afternoon"
+        case 17..<23: "evening"
+        default: "night"
+        }
+    }
+
+    /// A device that has not synced for a day: its data is shown with its age (spec F4.1).
+    static func staleNotice(_ latest: QuantitySample?, now: Date, zone: TimeZone) -> String? {
+        guard let latest, latest.source.kind != .manual, now.timeIntervalSince(latest.end) > 86_400 else { return nil }
+        return
+            "Data from \(DisplayFormat.date(latest.end, in: zone)): \(latest.source.name) has not synced since. Sync it to update."
+    }
+
+    static func figures(_ day: DayMetrics?, policy: SourcePolicy) -> [Dashboard.Figure] {
+        let steps = day?.quantity(.stepCount, policy: policy)?.sum
+        let active = day?.quantity(.appleExerciseTime, policy: policy)?.sum
+        let sleep = day?.sleep(policy: policy)
+        let mood = day?.mood
+        return [
+            .init(
+                kind: "steps", label: "Steps", value: steps.map { DisplayFormat.count(Int($0.rounded())) } ?? "–",
+                detail: steps == nil ? "No steps yet" : "Goal \(DisplayFormat.count(Int(PillarScoreEngine.stepsTarget)))"),
+            .init(
+                kind: "activeMinutes", label: "Active minutes", value: active.map { "\(Int($0.rounded())) min" } ?? "–",
+                detail: nil),
+            .init(
+                kind: "sleep", label: "Sleep", value: sleep.map { DurationFormat.hoursAndMinutes($0.asleepSeconds) } ?? "–",
+                detail: sleep.map { "\($0.awakenings) awakening\($0.awakenings == 1 ? "" : "s")" }),
+            .init(
+                kind: "meals", label: "Meals logged", value: String(day?.food?.entries ?? 0),
+                detail: day?.food.map { DisplayFormat.kilocalories($0.energyKilocalories) }),
+            .init(
+                kind: "mood", label: "Mood", value: mood.map { "\(DisplayFormat.decimal($0.mood))/5" } ?? "–",
+                detail: mood == nil ? "Not checked in" : nil),
+            .init(
+                kind: "energy", label: "Energy", value: mood?.energy.map { "\(DisplayFormat.decimal($0))/5" } ?? "–",
+                detail: nil),
+        ]
+    }
+
+    static func focus(hour: Int, today: DayMetrics?, plan: NutritionPlan?, policy: SourcePolicy) -> Dashboard.Focus? {
+        switch hour {
+        case 5..<12:
+            var lines: [String] = []
+            if let night = today?.sleep(policy: policy) {
+                lines.append("You slept \(DurationFormat.hoursAndMinutes(night.asleepSeconds)) last night.")
+            } else {
+                lines.append("No sleep recorded for last night.")
+            }
+            if let resting = today?.quantity(.restingHeartRate, policy: policy)?.mean {
+                lines.append("Resting heart rate \(Int(resting.rounded())) bpm this morning.")
+            }
+            return Dashboard.Focus(title: "This morning: sleep and recovery", lines: lines)
+        case 17..<24:
+            var lines: [String] = []
+            if let steps = today?.quantity(.stepCount, policy: policy)?.sum {
+                lines.append("\(DisplayFormat.count(Int(steps.rounded()))) steps so far.")
+            }
+            let eaten = today?.food?.energyKilocalories ?? 0
+            let meals = today?.food?.entries ?? 0
+            if let target = plan?.calories {
+                lines.append(
+                    "\(DisplayFormat.kilocalories(eaten)) of \(DisplayFormat.kilocalories(Double(target))) eaten, in \(meals) entr\(meals == 1 ? "y" : "ies")."
+                )
+            } else {
+                lines.append("\(meals) meal entr\(meals == 1 ? "y" : "ies") logged.")
+            }
+            if let mood = today?.mood { lines.append("Mood \(DisplayFormat.decimal(mood.mood))/5 today.") }
+            return Dashboard.Focus(title: "Your day so far", lines: lines)
+        default:
+            return nil
+        }
+    }
+
+    /// Each pillar's key metric over the week: steps, energy eaten, hours asleep.
+    static func trend(_ pillar: Pillar, week: [DayMetrics], policy: SourcePolicy) -> Dashboard.Trend {
+        let (metric, unit, values): (String, String, [Double?]) =
+            switch pillar {
+            case .fitness: ("Steps", "steps", week.map { $0.quantity(.stepCount, policy: policy)?.sum })
+            case .nutrition: ("Energy eaten", "kcal", week.map { $0.food?.energyKilocalories })
+            case .wellbeing: ("Sleep", "hours", week.map { $0.sleep(policy: policy)?.asleepHours })
+            }
+        let known = values.compactMap { $0 }
+        let summary: String
+        if let first = known.first, let last = known.last, known.count >= 2 {
+            let direction = last > first * 1.05 ? "up" : last < first * 0.95 ? "down" : "steady"
+            summary =
+                "\(metric) over 7 days: \(direction), from \(DisplayFormat.decimal(first, digits: unit == "hours" ? 1 : 0)) to \(DisplayFormat.decimal(last, digits: unit == "hours" ? 1 : 0)) \(unit)."
+        } else {
+            summary = "\(metric): not enough data this week for a trend."
+        }
+        return Dashboard.Trend(metric: metric, unit: unit, values: values, summary: summary)
+    }
+
+    static func progress(week: [DayMetrics], person: PersonContext, today: LocalDate, zone: TimeZone) -> [Dashboard.Progress] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        calendar.firstWeekday = 2
+        let weekStart = calendar.dateInterval(of: .weekOfYear, for: today.start(in: zone))?.start ?? today.start(in: zone)
+        let sessions = week.filter { $0.date.start(in: zone) >= weekStart }.map(\.workouts.count).reduce(0, +)
+        let target = person.preferences.training.sessionsPerWeek
+        func streak(_ logged: (DayMetrics) -> Bool) -> Int {
+            // Today counts once it has an entry; an empty today does not break yesterday's streak.
+            var days = week.reversed().drop { $0.date == today && !logged($0) }
+            var count = 0
+            while let day = days.first, logged(day) {
+                count += 1
+                days = days.dropFirst()
+            }
+            return count
+        }
+        let meals = streak { ($0.food?.entries ?? 0) > 0 }
+        let checkIns = streak { ($0.mood?.checkIns ?? 0) > 0 }
+        return [
+            .init(
+                label: "Workouts this week", value: "\(sessions) of \(target)",
+                percent: target > 0 ? min(100, sessions * 100 / target) : nil),
+            .init(label: "Meal logging streak", value: Self.days(meals, of: week.count), percent: nil),
+            .init(label: "Check-in streak", value: Self.days(checkIns, of: week.count), percent: nil),
+        ]
+    }
+
+    private static func days(_ count: Int, of window: Int) -> String {
+        count >= window ? "\(window)+ days" : "\(count) day\(count == 1 ? "" : "s")"
+    }
+
+    /// What was logged or recorded in the last day, newest first.
+    static func timeline(_ records: PersonalRecords, since start: Date, until end: Date) async throws -> [Dashboard.Moment] {
+        let window = DateWindow(from: start, to: end)
+        var moments: [Dashboard.Moment] = []
+        moments += try await records.foodLog.entries(in: window, limit: 20).map {
+            .init(time: $0.consumedAt, kind: "meal", title: "\($0.meal.displayName): \($0.name)")
+        }
+        moments += try await records.moodCheckIns.checkIns(in: window, limit: 10).map {
+            .init(time: $0.recordedAt, kind: "mood", title: "Mood check-in: \($0.mood)/5")
+        }
+        moments += try await records.workouts.workouts(in: window, limit: 10).map {
+            .init(time: $0.start, kind: "workout", title: $0.activityType.displayName)
+        }
+        moments += try await records.quantitySamples.samples(of: .bodyMass, in: window, limit: 5).map {
+            .init(time: $0.start, kind: "weight", title: "Weigh-in")
+        }
+        return Array(moments.sorted { $0.time > $1.time }.prefix(8))
+    }
+}

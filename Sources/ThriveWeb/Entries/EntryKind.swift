@@ -1,0 +1,119 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// A kind of entry a person logs by hand (a meal, a mood check-in, a weigh-in, a glass of water):
+/// how to reach its rows, when it happened, and where its last deletion is kept for undo. One
+/// description per kind, so listing, editing, deleting and undo are written once.
+struct EntryKind<Entry: Codable & Sendable>: Sendable {
+    /// "meal", "mood check-in": for messages.
+    let name: String
+    let time: @Sendable (Entry) -> Date
+    let id: @Sendable (Entry) -> UUID
+    let rows: @Sendable (PersonalRecords) -> EntryRows<Entry>
+    let undoSlot: any WritableKeyPath<RecentlyDeleted, Entry?> & Sendable
+
+    var missing: AppError { AppError.notFound("There is no \(name) with that ID.") }
+}
+
+/// The storage operations of one kind, bound to one person's records.
+struct EntryRows<Entry: Sendable>: Sendable {
+    let entries: @Sendable (DateWindow) async throws -> [Entry]
+    let entry: @Sendable (UUID) async throws -> Entry?
+    let store: @Sendable (Entry) async throws -> Void
+    let delete: @Sendable (UUID) async throws -> Bool
+}
+
+extension EntryKind where Entry == FoodLogEntry {
+    static let meal = EntryKind(
+        name: "meal", time: \.consumedAt, id: \.id.rawValue,
+        rows: { records in
+            EntryRows(
+                entries: { try await records.foodLog.entries(in: $0, limit: nil) },
+                entry: { try await records.foodLog.entry(id: FoodLogEntryID($0)) },
+                store: { try await records.foodLog.store([$0]) },
+                delete: { try await records.foodLog.delete(id: FoodLogEntryID($0)) })
+        }, undoSlot: \.meal)
+}
+
+extension EntryKind where Entry == MoodCheckIn {
+    static let checkIn = EntryKind(
+        name: "check-in", time: \.recordedAt, id: \.id.rawValue,
+        rows: { records in
+            EntryRows(
+                entries: { try await records.moodCheckIns.checkIns(in: $0, limit: nil) },
+                entry: { try await records.moodCheckIns.checkIn(id: MoodCheckInID($0)) },
+                store: { try await records.moodCheckIns.store([$0]) },
+                delete: { try await records.moodCheckIns.delete(id: MoodCheckInID($0)) })
+        }, undoSlot: \.checkIn)
+}
+
+extension EntryKind where Entry == JournalEntry {
+    static let journal = EntryKind(
+        name: "journal entry", time: \.writtenAt, id: \.id.rawValue,
+        rows: { records in
+            EntryRows(
+                entries: { try await records.journal.entries(in: $0, limit: nil) },
+                entry: { try await records.journal.entry(id: JournalEntryID($0)) },
+                store: { try await records.journal.store([$0]) },
+                delete: { try await records.journal.delete(id: JournalEntryID($0)) })
+        }, undoSlot: \.journal)
+}
+
+extension EntryKind where Entry == CategorySample {
+    /// Sleep logged by hand: one "asleep" span from bedtime to waking, on the day the person woke.
+    /// Only the person's own entries are reachable here; a device's sleep stages are not editable.
+    static let sleep = EntryKind(
+        name: "sleep entry", time: \.end, id: \.id.rawValue,
+        rows: { records in
+            let samples = records.categorySamples
+            let entry: @Sendable (UUID) async throws -> CategorySample? = { id in
+                try await samples.sample(id: CategorySampleID(id)).flatMap {
+                    $0.type == .sleepAnalysis && $0.source.kind == .manual ? $0 : nil
+                }
+            }
+            return EntryRows(
+                entries: { window in
+                    // A night starts the evening before the day it ends on.
+                    let widened = DateWindow(from: window.from.map { $0.addingTimeInterval(-86_400) }, to: window.to)
+                    return try await samples.samples(of: .sleepAnalysis, in: widened, limit: nil).filter { sample in
+                        sample.source.kind == .manual && window.from.map { sample.end >= $0 } ?? true
+                            && window.to.map { sample.end < $0 } ?? true
+                    }
+                },
+                entry: entry,
+                store: { try await samples.store([$0]) },
+                delete: { id in
+                    guard try await entry(id) != nil else { return false }
+                    return try await samples.delete(id: CategorySampleID(id))
+                })
+        }, undoSlot: \.sleep)
+}
+
+extension EntryKind where Entry == QuantitySample {
+    static let weight = measurement(.bodyMass, name: "weigh-in", undoSlot: \.weight)
+    static let water = measurement(.dietaryWater, name: "water entry", undoSlot: \.water)
+
+    /// Samples of one type: an ID of another type's sample is not found here, so this kind can
+    /// never change a step count or a heart rate.
+    private static func measurement(
+        _ type: QuantityType, name: String, undoSlot: any WritableKeyPath<RecentlyDeleted, QuantitySample?> & Sendable
+    ) -> EntryKind {
+        EntryKind(
+            name: name, time: \.start, id: \.id.rawValue,
+            rows: { records in
+                let samples = records.quantitySamples
+                let entry: @Sendable (UUID) async throws -> QuantitySample? = { id in
+                    try await samples.sample(id: SampleID(id)).flatMap { $0.type == type ? $0 : nil }
+                }
+                return EntryRows(
+                    entries: { try await samples.samples(of: type, in: $0, limit: nil) },
+                    entry: entry,
+                    store: { try await samples.store([$0]) },
+                    delete: { id in
+                        guard try await entry(id) != nil else { return false }
+                        return try await samples.delete(id: SampleID(id))
+                    })
+            }, undoSlot: undoSlot)
+    }
+}

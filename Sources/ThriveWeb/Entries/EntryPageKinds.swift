@@ -1,0 +1,242 @@
+import Foundation
+import ThriveCore
+
+/// The time field every entry form has, in the person's zone.
+private func timeControl(_ values: [String: String], _ errors: FormErrors) -> FormControl {
+    .text(
+        InputField(
+            "time", "Time", value: values["time"] ?? "", errors: errors, hint: "Change it if this was earlier.", type: "time",
+            decimal: false, narrow: true))
+}
+
+extension EntryPageKind where Entry == MoodCheckIn {
+    static let moodWords = ["Very low", "Low", "Okay", "Good", "Very good"]
+    static let energyWords = ["Drained", "Tired", "Steady", "Lively", "Full of energy"]
+    static let stressWords = ["Calm", "Mild", "Some", "High", "Very high"]
+
+    /// Pillars › Wellbeing › Mood: mood, energy and stress on 1–5 scales with a private note.
+    static let mood = EntryPageKind(
+        kind: .checkIn, heading: "Mood", noticeName: "Check-in", path: "/pillars/wellbeing/mood", pillar: .wellbeing,
+        formTitle: "How are you feeling?", submitLabel: "Save check-in", listTitle: "Check-ins",
+        emptyText: "No check-ins on this day.", quick: [],
+        controls: { values, errors, _ in
+            [
+                .scale(ScaleField("mood", "Mood", words: moodWords, value: values["mood"], errors: errors)),
+                .scale(
+                    ScaleField("energy", "Energy", words: energyWords, value: values["energy"], errors: errors, optional: true)),
+                .scale(
+                    ScaleField("stress", "Stress", words: stressWords, value: values["stress"], errors: errors, optional: true)),
+                .note(NoteField("note", "Note", value: values["note"] ?? "", errors: errors)),
+                timeControl(values, errors),
+            ]
+        },
+        values: { checkIn, person in
+            var values = ["mood": String(checkIn.mood), "time": DisplayFormat.time(checkIn.recordedAt, in: person.zone)]
+            values["energy"] = checkIn.energy.map(String.init)
+            values["stress"] = checkIn.stress.map(String.init)
+            values["note"] = checkIn.note
+            return values
+        },
+        parse: { form, id, time, _ in
+            guard let mood = form.text("mood").flatMap({ Int($0) }) else {
+                throw ValidationError(field: "mood", message: "Choose how your mood is, from 1 (very low) to 5 (very good).")
+            }
+            return try ManualEntries.checkIn(
+                id: id, at: time, mood: mood, energy: form.text("energy").flatMap { Int($0) },
+                stress: form.text("stress").flatMap { Int($0) }, note: form["note"], now: time)
+        },
+        item: { checkIn, person in
+            var parts = ["Mood \(checkIn.mood)/5 · \(moodWords[checkIn.mood - 1].lowercased())"]
+            if let energy = checkIn.energy { parts.append("energy \(energy)/5") }
+            if let stress = checkIn.stress { parts.append("stress \(stress)/5") }
+            var detail = DisplayFormat.time(checkIn.recordedAt, in: person.zone)
+            if let note = checkIn.note { detail += " · \(note)" }
+            return (parts.joined(separator: ", "), detail)
+        },
+        summary: { checkIns, _ in
+            guard !checkIns.isEmpty else { return nil }
+            let average = Double(checkIns.map(\.mood).reduce(0, +)) / Double(checkIns.count)
+            return
+                "Average mood \(DisplayFormat.decimal(average))/5 over \(checkIns.count) check-in\(checkIns.count == 1 ? "" : "s")."
+        })
+}
+
+extension EntryPageKind where Entry == JournalEntry {
+    /// Pillars › Wellbeing › Journal: free writing, private, newest first.
+    static let journal = EntryPageKind(
+        kind: .journal, heading: "Journal", noticeName: "Journal entry", path: "/pillars/wellbeing/journal",
+        pillar: .wellbeing, formTitle: "Write", submitLabel: "Save entry", listTitle: "Entries",
+        emptyText: "Nothing written on this day.", quick: [],
+        controls: { values, errors, _ in
+            [
+                .note(
+                    NoteField(
+                        "text", "What is on your mind?", value: values["text"] ?? "", errors: errors, optional: false,
+                        maximumLength: JournalEntry.maximumLength)),
+                timeControl(values, errors),
+            ]
+        },
+        values: { entry, person in ["text": entry.text, "time": DisplayFormat.time(entry.writtenAt, in: person.zone)] },
+        parse: { form, id, time, _ in try ManualEntries.journal(id: id, at: time, text: form["text"] ?? "", now: time) },
+        item: { entry, person in
+            let firstLine = entry.text.split(separator: "\n").first.map(String.init) ?? entry.text
+            return (String(firstLine.prefix(120)), DisplayFormat.time(entry.writtenAt, in: person.zone))
+        },
+        summary: { entries, _ in
+            entries.isEmpty
+                ? nil : "\(entries.count) entr\(entries.count == 1 ? "y" : "ies") on this day. Only you can read them."
+        })
+}
+
+extension EntryPageKind where Entry == CategorySample {
+    static let qualityWords = ["Very poor", "Poor", "Fair", "Good", "Very good"]
+
+    /// Pillars › Fitness › Sleep: when the person fell asleep and woke, and how well they slept; the
+    /// night counts for the day they woke on, in scores and KPI cards like a device's sleep.
+    static let sleep = EntryPageKind(
+        kind: .sleep, heading: "Sleep", noticeName: "Sleep", path: "/pillars/fitness/sleep", pillar: .fitness,
+        formTitle: "Log a night", submitLabel: "Save sleep", listTitle: "Nights logged by hand",
+        emptyText: "No sleep logged by hand for this day. A device's sleep shows on the dashboard.", quick: [],
+        controls: { values, errors, _ in
+            [
+                .text(
+                    InputField(
+                        "start", "Fell asleep", value: values["start"] ?? "", errors: errors,
+                        hint: "The evening before is assumed when this is later than waking.", type: "time", decimal: false,
+                        narrow: true)),
+                .text(
+                    InputField(
+                        "end", "Woke up", value: values["end"] ?? "", errors: errors, type: "time", decimal: false, narrow: true)
+                ),
+                .scale(
+                    ScaleField(
+                        "quality", "How well did you sleep?", words: qualityWords, value: values["quality"], errors: errors,
+                        optional: true)),
+            ]
+        },
+        values: { sample, person in
+            var values = [
+                "start": DisplayFormat.time(sample.start, in: person.zone),
+                "end": DisplayFormat.time(sample.end, in: person.zone),
+            ]
+            values["quality"] = sample.quality.map(String.init)
+            return values
+        },
+        parse: { form, id, time, person in
+            // `time` is now for today and midday for an earlier day: the day the person woke.
+            let day = LocalDate(time, in: person.zone)
+            guard let endText = form.text("end") else { throw ValidationError(field: "end", message: "Enter when you woke up.") }
+            guard let startText = form.text("start") else {
+                throw ValidationError(field: "start", message: "Enter when you fell asleep.")
+            }
+            let end = try ManualEntries.moment(endText, on: day, zone: person.zone, field: "end")
+            var start = try ManualEntries.moment(startText, on: day, zone: person.zone, field: "start")
+            if start >= end {
+                start = try ManualEntries.moment(startText, on: day.adding(days: -1), zone: person.zone, field: "start")
+            }
+            return try ManualEntries.sleep(
+                id: id, from: start, to: end, quality: form.text("quality").flatMap { Int($0) },
+                now: day == person.today ? time : .distantFuture)
+        },
+        item: { sample, person in
+            var title = DurationFormat.hoursAndMinutes(sample.end.timeIntervalSince(sample.start))
+            if let quality = sample.quality { title += " · \(qualityWords[quality - 1].lowercased()) (\(quality)/5)" }
+            return (
+                title,
+                "\(DisplayFormat.time(sample.start, in: person.zone)) to \(DisplayFormat.time(sample.end, in: person.zone))"
+            )
+        },
+        summary: { samples, _ in
+            guard !samples.isEmpty else { return nil }
+            let seconds = samples.map { $0.end.timeIntervalSince($0.start) }.reduce(0, +)
+            return "\(DurationFormat.hoursAndMinutes(seconds)) of sleep logged for this day."
+        })
+}
+
+extension EntryPageKind where Entry == QuantitySample {
+    /// Pillars › Nutrition › Weight, in the person's units.
+    static let weight = EntryPageKind(
+        kind: .weight, heading: "Weight", noticeName: "Weigh-in", path: "/pillars/nutrition/weight", pillar: .nutrition,
+        formTitle: "Log your weight", submitLabel: "Save weigh-in", listTitle: "Weigh-ins",
+        emptyText: "No weigh-in on this day.", quick: [],
+        controls: { values, errors, person in
+            [
+                .text(
+                    InputField(
+                        "weight", "Weight", unit: person.profile.unitSystem == .metric ? "kg" : "lb",
+                        value: values["weight"] ?? "", errors: errors, narrow: true)),
+                timeControl(values, errors),
+            ]
+        },
+        values: { sample, person in
+            let mass = Mass(kilograms: sample.value)
+            let shown = person.profile.unitSystem == .metric ? mass.kilograms : mass.pounds
+            return ["weight": DisplayFormat.decimal(shown), "time": DisplayFormat.time(sample.start, in: person.zone)]
+        },
+        parse: { form, id, time, person in
+            guard let typed = try form.number("weight", label: "Weight") else {
+                throw ValidationError(field: "weight", message: "Enter your weight.")
+            }
+            let kilograms = person.profile.unitSystem == .metric ? typed : Mass(pounds: typed).kilograms
+            do {
+                return try ManualEntries.weighIn(id: id, at: time, kilograms: kilograms, now: time)
+            } catch let error as ValidationError {
+                throw ValidationError(field: "weight", message: error.message)
+            }
+        },
+        item: { sample, person in
+            (person.profile.unitSystem.format(Mass(kilograms: sample.value)), DisplayFormat.time(sample.start, in: person.zone))
+        },
+        summary: { _, _ in nil })
+
+    /// Pillars › Nutrition › Hydration: one-tap glasses, or any amount, in the person's units.
+    static let water = EntryPageKind(
+        kind: .water, heading: "Hydration", noticeName: "Drink", path: "/pillars/nutrition/hydration", pillar: .nutrition,
+        formTitle: "Log a drink", submitLabel: "Add drink", listTitle: "Drinks", emptyText: "No drinks logged on this day.",
+        quick: [.init(value: "250", label: "+ Glass (250 ml)"), .init(value: "500", label: "+ Bottle (500 ml)")],
+        controls: { values, errors, person in
+            [
+                .text(
+                    InputField(
+                        "amount", "Amount", unit: person.profile.unitSystem == .metric ? "ml" : "fl oz",
+                        value: values["amount"] ?? "", errors: errors, narrow: true)),
+                timeControl(values, errors),
+            ]
+        },
+        values: { sample, person in
+            let millilitres = sample.value * 1000
+            let shown = person.profile.unitSystem == .metric ? millilitres : millilitres / millilitresPerFluidOunce
+            return ["amount": DisplayFormat.decimal(shown), "time": DisplayFormat.time(sample.start, in: person.zone)]
+        },
+        parse: { form, id, time, person in
+            // The one-tap buttons send millilitres; the amount field is in the person's units.
+            let millilitres: Double
+            if let quick = try form.number("millilitres", label: "Amount") {
+                millilitres = quick
+            } else if let typed = try form.number("amount", label: "Amount") {
+                millilitres = person.profile.unitSystem == .metric ? typed : typed * millilitresPerFluidOunce
+            } else {
+                throw ValidationError(field: "amount", message: "Enter how much you drank.")
+            }
+            do {
+                return try ManualEntries.water(id: id, at: time, millilitres: millilitres, now: time)
+            } catch let error as ValidationError {
+                throw ValidationError(field: "amount", message: error.message)
+            }
+        },
+        item: { sample, person in
+            (volume(sample.value * 1000, person), DisplayFormat.time(sample.start, in: person.zone))
+        },
+        summary: { samples, person in
+            guard !samples.isEmpty else { return nil }
+            return "\(volume(samples.map(\.value).reduce(0, +) * 1000, person)) so far on this day."
+        })
+
+    static let millilitresPerFluidOunce = 29.573_53
+
+    static func volume(_ millilitres: Double, _ person: PersonContext) -> String {
+        person.profile.unitSystem == .metric
+            ? "\(DisplayFormat.count(Int(millilitres.rounded()))) ml"
+            : "\(DisplayFormat.decimal(millilitres / millilitresPerFluidOunce)) fl oz"
+    }
+}

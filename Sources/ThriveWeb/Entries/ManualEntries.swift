@@ -1,0 +1,79 @@
+import Foundation
+import ThriveCore
+
+/// Entries typed in by the person, built and validated the same way from the API and the pages.
+enum ManualEntries {
+    /// A moment the person gives for an entry: not in the future (a few minutes of clock skew allowed).
+    static func moment(_ time: Date?, now: Date, field: String) throws -> Date {
+        let time = time ?? now
+        guard time <= now.addingTimeInterval(5 * 60) else {
+            throw ValidationError(field: field, message: "An entry cannot be in the future.")
+        }
+        return time
+    }
+
+    /// "08:05" on a day, in the person's zone.
+    static func moment(_ text: String, on date: LocalDate, zone: TimeZone, field: String = "time") throws -> Date {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":")
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
+            (0..<60).contains(minute)
+        else { throw ValidationError(field: field, message: "Enter the time as hours and minutes, like 08:30.") }
+        // By the calendar, not by adding seconds: a daylight-saving day has 23 or 25 hours.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let start = date.start(in: zone)
+        return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: start) ?? start
+    }
+
+    static func checkIn(
+        id: UUID, at time: Date?, mood: Int, energy: Int?, stress: Int?, note: String?, now: Date
+    ) throws -> MoodCheckIn {
+        let note = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try MoodCheckIn(
+            id: MoodCheckInID(id), recordedAt: moment(time, now: now, field: "recordedAt"), mood: mood, energy: energy,
+            stress: stress, note: note?.isEmpty == false ? note : nil, source: .manualEntry
+        ).validated()
+    }
+
+    static func journal(id: UUID, at time: Date?, text: String, now: Date) throws -> JournalEntry {
+        try JournalEntry(
+            id: JournalEntryID(id), writtenAt: moment(time, now: now, field: "writtenAt"), text: text, source: .manualEntry
+        ).validated()
+    }
+
+    /// A night: from falling asleep to waking, at most 24 hours, ending no later than now.
+    static func sleep(id: UUID, from start: Date, to end: Date, quality: Int?, now: Date) throws -> CategorySample {
+        let end = try moment(end, now: now, field: "end")
+        guard start < end else {
+            throw ValidationError(field: "start", message: "Falling asleep must come before waking up.")
+        }
+        guard end.timeIntervalSince(start) <= 24 * 3_600 else {
+            throw ValidationError(field: "start", message: "A sleep can last at most 24 hours.")
+        }
+        return try CategorySample(
+            id: CategorySampleID(id), type: .sleepAnalysis, value: SleepStage.asleepUnspecified.rawValue, start: start,
+            end: end, source: .manualEntry, quality: quality
+        ).validated()
+    }
+
+    static func weighIn(id: UUID, at time: Date?, kilograms: Double, now: Date) throws -> QuantitySample {
+        guard kilograms.isFinite, (20...400).contains(kilograms) else {
+            throw ValidationError(field: "kilograms", message: "Weight must be between 20 and 400 kg (44 and 882 lb).")
+        }
+        let time = try moment(time, now: now, field: "measuredAt")
+        return try QuantitySample(
+            id: SampleID(id), type: .bodyMass, value: (kilograms * 100).rounded() / 100, start: time, end: time,
+            source: .manualEntry
+        ).validated()
+    }
+
+    static func water(id: UUID, at time: Date?, millilitres: Double, now: Date) throws -> QuantitySample {
+        guard millilitres.isFinite, (10...5_000).contains(millilitres) else {
+            throw ValidationError(field: "millilitres", message: "A drink must be between 10 ml and 5000 ml.")
+        }
+        let time = try moment(time, now: now, field: "drankAt")
+        return try QuantitySample(
+            id: SampleID(id), type: .dietaryWater, value: millilitres / 1000, start: time, end: time, source: .manualEntry
+        ).validated()
+    }
+}

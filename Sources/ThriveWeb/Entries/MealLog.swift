@@ -1,0 +1,91 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Logging meals, for the API and the pages alike: turn a request into a validated entry (a catalog
+/// food by portion or grams, or a quick add) and the foods a person logs often. Listing, deleting
+/// and undo are the common ``EntryLog``.
+struct MealLog: Sendable {
+    let store: Store
+    let now: Now
+    let ids: IDGenerator
+
+    var entries: EntryLog<FoodLogEntry> { EntryLog(kind: .meal, store: store, now: now) }
+
+    func log(_ owner: UserID, _ request: MealEntryRequest) async throws -> FoodLogEntry {
+        let entry = try await entry(from: request, id: ids.make())
+        try await entries.add(owner, entry)
+        return entry
+    }
+
+    /// `nil` when the person has no meal with that ID.
+    func replace(_ owner: UserID, id: FoodLogEntryID, with request: MealEntryRequest) async throws -> FoodLogEntry? {
+        try await entries.replace(owner, with: try await entry(from: request, id: id))
+    }
+
+    /// Distinct foods (by name) from the last 30 days, most recent first: one tap logs one again.
+    func recent(_ owner: UserID, limit: Int = 8) async throws -> [FoodLogEntry] {
+        let time = now()
+        let window = DateWindow(from: time.addingTimeInterval(-30 * 86_400), to: time.addingTimeInterval(60))
+        let entries = try await store.read { try await $0.records(of: owner).foodLog.entries(in: window, limit: nil) }
+        var seen = Set<String>()
+        var recent: [FoodLogEntry] = []
+        for entry in entries.reversed() where seen.insert(entry.name.lowercased()).inserted {
+            recent.append(entry)
+            if recent.count == limit { break }
+        }
+        return recent
+    }
+
+    /// A validated entry from a request, checked against the catalog when it names a food.
+    func entry(from body: MealEntryRequest, id: FoodLogEntryID) async throws -> FoodLogEntry {
+        let time = body.consumedAt ?? now()
+        guard time <= now().addingTimeInterval(5 * 60) else {
+            throw AppError.badRequest("A meal cannot be logged in the future.", field: "consumedAt")
+        }
+        if let number = body.food {
+            guard body.name == nil, body.energyKilocalories == nil, body.proteinGrams == nil, body.carbohydrateGrams == nil,
+                body.fatGrams == nil
+            else {
+                throw AppError.badRequest(
+                    "Send either a food from the catalog or a quick add with name and energy, not both.", field: "food")
+            }
+            guard let food = try await store.read({ try await $0.foods.food(ndbNumber: number) }) else {
+                throw ValidationError(field: "food", message: "There is no food \(number) in the catalog.")
+            }
+            return try FoodLogEntry.portion(
+                of: food, grams: try Self.grams(of: food, body), meal: body.meal, at: time, id: id, source: .manualEntry)
+        }
+        guard let name = body.name, let energy = body.energyKilocalories else {
+            throw ValidationError(
+                field: "food", message: "Choose a food from the catalog, or quick add with a name and its energy in kcal.")
+        }
+        return try FoodLogEntry(
+            id: id, consumedAt: time, meal: body.meal, name: name, grams: body.grams, energyKilocalories: energy,
+            proteinGrams: body.proteinGrams ?? 0, carbohydrateGrams: body.carbohydrateGrams ?? 0, fatGrams: body.fatGrams ?? 0,
+            source: .manualEntry
+        ).validated()
+    }
+
+    /// Grams eaten: a household portion times servings, or grams as given.
+    private static func grams(of food: Food, _ body: MealEntryRequest) throws -> Double {
+        switch (body.portion, body.grams) {
+        case (let sequence?, nil):
+            guard let portion = food.portions.first(where: { $0.sequence == sequence }) else {
+                throw ValidationError(
+                    field: "portion",
+                    message: "“\(food.description)” has no portion \(sequence); choose one of its portions or give grams.")
+            }
+            let servings = body.servings ?? 1
+            guard servings.isFinite, (0.1...50).contains(servings) else {
+                throw ValidationError(field: "servings", message: "Servings must be between 0.1 and 50.")
+            }
+            return portion.grams * servings
+        case (nil, let grams?):
+            return grams
+        default:
+            throw ValidationError(
+                field: "grams", message: "Say how much: a portion of the food (with servings) or grams, one of the two.")
+        }
+    }
+}

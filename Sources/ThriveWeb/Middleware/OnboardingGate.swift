@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// Until onboarding's blocking steps are done, a signed-in person's pages lead to onboarding (they
+/// resume where they stopped), and no health data is accepted through the API before consent.
+struct OnboardingGate: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    enum Scope: Sendable {
+        /// Browser pages: redirect to the current step.
+        case pages
+        /// API writes of health data: refuse before consent.
+        case apiWrites
+    }
+
+    let store: Store
+    let scope: Scope
+
+    /// Pages a person needs before and during onboarding.
+    static let openPaths = [
+        "/onboarding", "/login", "/logout", "/signup", "/profile", "/assets", "/api", "/healthz", "/manifest",
+    ]
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let owner = context.identity?.userID else { return try await next(request, context) }
+        switch scope {
+        case .pages:
+            let path = request.uri.path
+            guard !Self.openPaths.contains(where: { path == $0 || path.hasPrefix($0 + "/") || path.hasPrefix($0 + ".") }) else {
+                return try await next(request, context)
+            }
+            // An accepted plan means every step before it was done (profile fields cannot be removed).
+            if context.onboarding?.planAcceptedAt != nil { return try await next(request, context) }
+            guard try await OnboardingState.load(owner, store: store).next == nil else {
+                return .redirect(to: "/onboarding", type: .normal)
+            }
+        case .apiWrites:
+            guard request.method != .get, request.method != .head else { return try await next(request, context) }
+            let consent = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }
+            guard consent?.hasConsent == true else {
+                throw AppError(
+                    status: .forbidden, code: "consent_required",
+                    message: "Accept Thrive's terms in onboarding before sending health data.")
+            }
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// Loads, in one read, what every page of a signed-in person needs: their settings (theme, text
+/// size, reduced motion, colour-blind palette and Light/Deep mode apply to every page as soon as
+/// they change), the count of unread insights for the tab bar's badge, and their onboarding
+/// progress for the onboarding gate that follows.
+struct SettingsMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let settings: SettingsService
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        guard let owner = context.identity?.userID, !path.hasPrefix("/api/"), !path.hasPrefix("/assets/") else {
+            return try await next(request, context)
+        }
+        var context = context
+        let (stored, insights, onboarding) = try await settings.store.read { repositories in
+            let documents = repositories.records(of: owner).documents
+            return (
+                try await documents.get(Settings.self), try await documents.get(InsightCache.self),
+                try await documents.get(OnboardingProgress.self)
+            )
+        }
+        context.settings = stored ?? Settings()
+        context.unreadInsights = insights?.unread ?? 0
+        context.onboarding = onboarding ?? OnboardingProgress()
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Shared display formats, in English for now (languages come later), in the person's zone.
+enum DisplayFormat {
+    static func count(_ value: Int) -> String {
+        value.formatted(.number.locale(Locale(identifier: "en_US")))
+    }
+
+    /// "22 Nov 2026".
+    static func date(_ date: Date, in zone: TimeZone) -> String {
+        var style = Date.FormatStyle(
+            date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        style.timeZone = zone
+        return date.formatted(style)
+    }
+
+    /// "Sunday, 22 November 2026".
+    static func longDate(_ date: Date, in zone: TimeZone) -> String {
+        var style = Date.FormatStyle(
+            date: .complete, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        style.timeZone = zone
+        return date.formatted(style)
+    }
+
+    /// "320 kcal".
+    static func kilocalories(_ value: Double) -> String {
+        "\(count(Int(value.rounded()))) kcal"
+    }
+
+    /// "150 g", "12.5 g": one decimal only where it says something.
+    static func grams(_ value: Double) -> String {
+        "\(decimal(value)) g"
+    }
+
+    static func decimal(_ value: Double, digits: Int = 1) -> String {
+        value.formatted(.number.precision(.fractionLength(0...digits)).locale(Locale(identifier: "en_US")))
+    }
+
+    /// "08:05", in the person's zone.
+    static func time(_ date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import ThriveCore
+
+/// The slot and day a meal is being added to, carried from page to page.
+struct MealTarget: Sendable {
+    struct Option: Sendable {
+        let value: String
+        let name: String
+        let selected: Bool
+    }
+
+    let slot: MealSlot
+    let date: LocalDate
+    // Stored, not computed: templates see stored properties only.
+    let slotValue: String
+    let slotName: String
+    let dateValue: String
+    let slotOptions: [Option]
+    /// Query string for links that keep the slot and day.
+    let query: String
+
+    init(slot: MealSlot, date: LocalDate) {
+        self.slot = slot
+        self.date = date
+        slotValue = slot.rawValue
+        slotName = slot.displayName.lowercased()
+        dateValue = date.description
+        slotOptions = MealSlot.allCases.map { Option(value: $0.rawValue, name: $0.displayName, selected: $0 == slot) }
+        query = "slot=\(slot.rawValue)&date=\(date.description)"
+    }
+}
+
+/// A food from the catalog in a list: its name, group and energy per 100 g.
+struct FoodListItem: Sendable {
+    let ndbNumber: String
+    let name: String
+    let group: String
+    let energy: String
+
+    init(_ food: Food) {
+        ndbNumber = food.ndbNumber
+        name = food.description
+        group = food.foodGroup
+        energy = food.per100Grams.energyKilocalories.map { "\(DisplayFormat.kilocalories($0)) per 100 g" } ?? "Energy unknown"
+    }
+}
+
+/// Adding to a meal: search the catalog, pick a favourite or a recent food, or quick add.
+struct MealAddPage: Sendable {
+    struct Recent: Sendable {
+        let id: String
+        let name: String
+        let detail: String
+    }
+
+    struct QuickAdd: Sendable {
+        var name = ""
+        var energy = ""
+        var protein = ""
+        var carbohydrate = ""
+        var fat = ""
+    }
+
+    let target: MealTarget
+    var query = ""
+    var searched = false
+    var results: [FoodListItem] = []
+    var favourites: [FoodListItem] = []
+    var recent: [Recent] = []
+    var quickAdd = QuickAdd()
+    var errors = FormErrors()
+    // Set by `finished()` for the template, which sees stored properties only.
+    private(set) var noResults = false
+    private(set) var resultCount = ""
+    private(set) var hasFavourites = false
+    private(set) var hasRecent = false
+    private(set) var nameField: InputField?
+    private(set) var amountFields: [InputField] = []
+
+    func finished() -> MealAddPage {
+        var page = self
+        page.noResults = searched && results.isEmpty && !errors.hasAny
+        page.resultCount = results.count == 1 ? "1 food found" : "\(results.count) foods found"
+        page.hasFavourites = !favourites.isEmpty
+        page.hasRecent = !recent.isEmpty
+        page.nameField = InputField("name", "What you ate", value: quickAdd.name, errors: errors, decimal: false)
+        page.amountFields = [
+            InputField("energy", "Energy", unit: "kcal", value: quickAdd.energy, errors: errors),
+            InputField("protein", "Protein", unit: "g", value: quickAdd.protein, errors: errors),
+            InputField("carbohydrate", "Carbs", unit: "g", value: quickAdd.carbohydrate, errors: errors),
+            InputField("fat", "Fat", unit: "g", value: quickAdd.fat, errors: errors),
+        ]
+        return page
+    }
+
+    static func recent(_ entry: FoodLogEntry) -> Recent {
+        let amount = entry.grams.map { DisplayFormat.grams($0) + " · " } ?? ""
+        return Recent(
+            id: entry.id.description, name: entry.name, detail: amount + DisplayFormat.kilocalories(entry.energyKilocalories))
+    }
+}
+
+/// One catalog food: its nutrients per 100 g and a form to log a portion of it.
+struct FoodPage: Sendable {
+    struct Amount: Sendable {
+        let name: String
+        let value: String
+    }
+
+    struct PortionOption: Sendable {
+        let sequence: Int
+        let label: String
+        let selected: Bool
+    }
+
+    let target: MealTarget
+    let ndbNumber: String
+    let name: String
+    let group: String
+    let per100Grams: [Amount]
+    let portions: [PortionOption]
+    let hasPortions: Bool
+    let isFavourite: Bool
+    var servings = "1"
+    var grams = ""
+    var useGrams: Bool
+    var errors = FormErrors()
+
+    init(food: Food, target: MealTarget, isFavourite: Bool, selectedPortion: Int? = nil) {
+        self.target = target
+        ndbNumber = food.ndbNumber
+        name = food.description
+        group = food.foodGroup
+        let values = food.per100Grams
+        let rows: [(String, Double?, (Double) -> String)] = [
+            ("Energy", values.energyKilocalories, DisplayFormat.kilocalories),
+            ("Protein", values.proteinGrams, DisplayFormat.grams),
+            ("Carbohydrate", values.carbohydrateGrams, DisplayFormat.grams),
+            ("Fat", values.fatGrams, DisplayFormat.grams),
+            ("Fibre", values.fiberGrams, DisplayFormat.grams),
+            ("Sugars", values.sugarsGrams, DisplayFormat.grams),
+            ("Sodium", values.sodiumMilligrams, { "\(DisplayFormat.decimal($0, digits: 0)) mg" }),
+        ]
+        per100Grams = rows.map { Amount(name: $0.0, value: $0.1.map($0.2) ?? "Unknown") }
+        let first = selectedPortion ?? food.portions.first?.sequence
+        portions = food.portions.map { portion in
+            PortionOption(
+                sequence: portion.sequence,
+                label:
+                    "\(DisplayFormat.decimal(portion.amount, digits: 2)) \(portion.measure) (\(DisplayFormat.grams(portion.grams)))",
+                selected: portion.sequence == first)
+        }
+        hasPortions = !food.portions.isEmpty
+        useGrams = food.portions.isEmpty
+        self.isFavourite = isFavourite
+    }
+}

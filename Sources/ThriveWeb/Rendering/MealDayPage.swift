@@ -1,0 +1,89 @@
+import Foundation
+import ThriveCore
+
+/// One day's meals by slot, with the day's totals against the plan and the notice of what just
+/// happened (added, changed, deleted with undo).
+struct MealDayPage: Sendable {
+    struct Entry: Sendable {
+        let id: String
+        let name: String
+        let detail: String
+        let energy: String
+        let macros: String
+    }
+
+    struct Slot: Sendable {
+        let slot: String
+        let name: String
+        let lowerName: String
+        let energy: String
+        let entries: [Entry]
+        let isEmpty: Bool
+    }
+
+    struct Total: Sendable {
+        let name: String
+        let eaten: String
+        let target: String?
+        let percent: Int?
+    }
+
+    let date: String
+    let dateLabel: String
+    let isToday: Bool
+    let previous: String
+    let next: String?
+    let slots: [Slot]
+    let totals: [Total]
+    let energyLine: String
+    let notice: String?
+    let canUndo: Bool
+
+    init(date: LocalDate, today: LocalDate, entries: [FoodLogEntry], plan: NutritionPlan?, zone: TimeZone, notice: EntryNotice?) {
+        self.date = date.description
+        dateLabel = date == today ? "Today" : DisplayFormat.longDate(date.start(in: zone).addingTimeInterval(43_200), in: zone)
+        isToday = date == today
+        previous = date.adding(days: -1).description
+        next = date < today ? date.adding(days: 1).description : nil
+        slots = MealSlot.allCases.map { slot in
+            let meals = entries.filter { $0.meal == slot }
+            return Slot(
+                slot: slot.rawValue, name: slot.displayName, lowerName: slot.displayName.lowercased(),
+                energy: DisplayFormat.kilocalories(meals.map(\.energyKilocalories).reduce(0, +)),
+                entries: meals.map { Self.entry($0, zone: zone) }, isEmpty: meals.isEmpty)
+        }
+        let eaten = entries.map(\.energyKilocalories).reduce(0, +)
+        func total(_ name: String, _ value: Double, _ target: Int?, _ format: (Double) -> String) -> Total {
+            Total(
+                name: name, eaten: format(value), target: target.map { format(Double($0)) },
+                percent: target.flatMap { $0 > 0 ? min(100, Int((value / Double($0) * 100).rounded())) : nil })
+        }
+        totals = [
+            total("Energy", eaten, plan?.calories, DisplayFormat.kilocalories),
+            total("Protein", entries.map(\.proteinGrams).reduce(0, +), plan?.proteinGrams, DisplayFormat.grams),
+            total("Carbohydrate", entries.map(\.carbohydrateGrams).reduce(0, +), plan?.carbohydrateGrams, DisplayFormat.grams),
+            total("Fat", entries.map(\.fatGrams).reduce(0, +), plan?.fatGrams, DisplayFormat.grams),
+        ]
+        if let target = plan?.calories {
+            let left = Double(target) - eaten
+            energyLine =
+                left >= 0
+                ? "\(DisplayFormat.kilocalories(left)) left of your \(DisplayFormat.kilocalories(Double(target))) target."
+                : "\(DisplayFormat.kilocalories(-left)) over your \(DisplayFormat.kilocalories(Double(target))) target."
+        } else {
+            energyLine = "Add your date of birth, sex, height and weight to your profile to see your daily target."
+        }
+        self.notice = notice?.text(for: "Meal")
+        canUndo = notice == .deleted
+    }
+
+    static func entry(_ entry: FoodLogEntry, zone: TimeZone) -> Entry {
+        let amount = entry.grams.map { DisplayFormat.grams($0) + " · " } ?? ""
+        return Entry(
+            id: entry.id.description, name: entry.name, detail: amount + DisplayFormat.time(entry.consumedAt, in: zone),
+            energy: DisplayFormat.kilocalories(entry.energyKilocalories),
+            macros:
+                "Protein \(DisplayFormat.grams(entry.proteinGrams)) · carbs \(DisplayFormat.grams(entry.carbohydrateGrams)) · fat \(DisplayFormat.grams(entry.fatGrams))"
+        )
+    }
+}

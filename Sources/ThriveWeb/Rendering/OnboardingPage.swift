@@ -1,0 +1,232 @@
+import Foundation
+import ThriveCore
+
+/// A radio button or checkbox with its label.
+struct Choice: Sendable {
+    let id: String
+    let name: String
+    let value: String
+    let label: String
+    let checked: Bool
+    let type: String
+
+    static func list(
+        _ name: String, _ options: [(value: String, label: String)], checked: Set<String>, multiple: Bool
+    ) -> [Choice] {
+        options.map { option in
+            Choice(
+                id: "\(name)-\(option.value)", name: name, value: option.value, label: option.label,
+                checked: checked.contains(option.value), type: multiple ? "checkbox" : "radio")
+        }
+    }
+}
+
+/// One step of onboarding with the progress through all of them. Values come from what the person
+/// typed (a refused form) or from what is stored (resuming).
+struct OnboardingPage: Sendable {
+    struct StepItem: Sendable {
+        let number: Int
+        let title: String
+        let isDone: Bool
+        let isCurrent: Bool
+    }
+
+    let step: String
+    let stepTitle: String
+    let stepNumber: Int
+    let stepCount: Int
+    let steps: [StepItem]
+    let isConsent: Bool
+    let isProfile: Bool
+    let isOptional: Bool
+    let isDataSource: Bool
+    let isBaseline: Bool
+    let isPlan: Bool
+    let consentVersion = ConsentTerms.version
+    var errors: FormErrors
+    var fields: [FormControl] = []
+    var sex: [Choice] = []
+    var allergies: [Choice] = []
+    var otherAllergies = ""
+    var diets: [Choice] = []
+    var conditions: [Choice] = []
+    var goals: [Choice] = []
+    var activity: [Choice] = []
+    var emphasis: [Choice] = []
+    var sources: [Choice] = []
+    var lifts: [Choice] = []
+    var nutrition: NutritionPlanPage?
+    var training: TrainingPlanPage?
+    var metric = true
+
+    init(step: OnboardingStep, state: OnboardingState, errors: FormErrors = FormErrors()) {
+        self.step = step.rawValue
+        stepTitle = step.title
+        let all = OnboardingStep.allCases
+        stepNumber = (all.firstIndex(of: step) ?? 0) + 1
+        stepCount = all.count
+        steps = all.enumerated().map { index, item in
+            StepItem(
+                number: index + 1, title: item.title, isDone: state.progress.isDone(item, profile: state.profile),
+                isCurrent: item == step)
+        }
+        isConsent = step == .consent
+        isProfile = step == .profile
+        isOptional = step == .optional
+        isDataSource = step == .dataSource
+        isBaseline = step == .baseline
+        isPlan = step == .plan
+        self.errors = errors
+        metric = state.profile.unitSystem == .metric
+    }
+}
+
+extension OnboardingPage {
+    /// The values of a step's form: as typed when given, else from what is stored.
+    struct Values {
+        var single: [String: String]
+        var lists: [String: Set<String>]
+
+        init(form: FormFields?) {
+            single = form?.values ?? [:]
+            lists = [:]
+            for name in ["allergy", "diet", "condition", "goal"] {
+                if let form { lists[name] = Set(form.all(name)) }
+            }
+        }
+    }
+
+    mutating func fillProfile(_ state: OnboardingState, form: FormFields?) {
+        var values = Values(form: form)
+        let profile = state.profile
+        if form == nil {
+            values.single["dateOfBirth"] = profile.dateOfBirth?.description
+            values.single["sex"] = profile.sex?.rawValue
+            if let height = profile.height {
+                if metric {
+                    values.single["heightCm"] = DisplayFormat.decimal(height.centimetres, digits: 0)
+                } else {
+                    let inches = Int(height.totalInches.rounded())
+                    values.single["heightFeet"] = String(inches / 12)
+                    values.single["heightInches"] = String(inches % 12)
+                }
+            }
+            if let weight = profile.weight {
+                values.single["weight"] = DisplayFormat.decimal(metric ? weight.kilograms : weight.pounds)
+            }
+            if let details = state.progress.details {
+                values.lists["allergy"] = Set(details.allergies.map(\.rawValue) + (details.allergies.isEmpty ? ["none"] : []))
+                values.lists["diet"] = Set(details.diets.map(\.rawValue))
+                values.lists["condition"] = Set(
+                    details.conditions.map(\.rawValue) + (details.conditions.isEmpty ? ["none"] : []))
+                values.lists["goal"] = Set(details.goals.map(\.rawValue))
+                values.single["otherAllergies"] = details.otherAllergies
+            }
+        }
+        var fields: [FormControl] = [
+            .text(
+                InputField(
+                    "dateOfBirth", "Date of birth", value: values.single["dateOfBirth"] ?? "", errors: errors, type: "date",
+                    decimal: false, narrow: true))
+        ]
+        if metric {
+            fields.append(
+                .text(
+                    InputField(
+                        "heightCm", "Height", unit: "cm", value: values.single["heightCm"] ?? "", errors: errors, narrow: true)))
+        } else {
+            fields.append(
+                .text(
+                    InputField(
+                        "heightFeet", "Height", unit: "ft", value: values.single["heightFeet"] ?? "", errors: errors, narrow: true
+                    )))
+            fields.append(
+                .text(
+                    InputField(
+                        "heightInches", "and", unit: "in", value: values.single["heightInches"] ?? "", errors: errors,
+                        narrow: true)))
+        }
+        fields.append(
+            .text(
+                InputField(
+                    "weight", "Current weight", unit: metric ? "kg" : "lb", value: values.single["weight"] ?? "", errors: errors,
+                    narrow: true)))
+        self.fields = fields
+        sex = Choice.list(
+            "sex", [("female", "Female"), ("male", "Male")], checked: Set([values.single["sex"] ?? ""]), multiple: false)
+        allergies = Choice.list(
+            "allergy", [("none", "No allergies")] + Allergy.allCases.map { ($0.rawValue, $0.displayName) },
+            checked: values.lists["allergy"] ?? [], multiple: true)
+        otherAllergies = values.single["otherAllergies"] ?? ""
+        diets = Choice.list(
+            "diet", Diet.allCases.map { ($0.rawValue, $0.displayName) }, checked: values.lists["diet"] ?? [], multiple: true)
+        conditions = Choice.list(
+            "condition", [("none", "None of these")] + MedicalCondition.allCases.map { ($0.rawValue, $0.displayName) },
+            checked: values.lists["condition"] ?? [], multiple: true)
+        goals = Choice.list(
+            "goal", HealthGoal.allCases.map { ($0.rawValue, $0.displayName) }, checked: values.lists["goal"] ?? [],
+            multiple: true)
+    }
+
+    mutating func fillOptional(_ preferences: PlanPreferences, form: FormFields?) {
+        let values = Values(form: form).single
+        activity = Choice.list(
+            "activity", ActivityLevel.allCases.map { ($0.rawValue, $0.displayName) },
+            checked: [values["activity"] ?? preferences.activity.rawValue], multiple: false)
+        emphasis = Choice.list(
+            "emphasis", [("strength", "Strength"), ("cardio", "Cardio"), ("hybrid", "Both")],
+            checked: [values["emphasis"] ?? preferences.training.emphasis.rawValue], multiple: false)
+        fields = [
+            .text(
+                InputField(
+                    "sessionsPerWeek", "Workouts a week",
+                    value: values["sessionsPerWeek"] ?? String(preferences.training.sessionsPerWeek),
+                    errors: errors, hint: "1 to 7.", narrow: true)),
+            .text(
+                InputField(
+                    "sessionMinutes", "Minutes per workout",
+                    value: values["sessionMinutes"] ?? String(preferences.training.sessionMinutes),
+                    errors: errors, hint: "20 to 180.", narrow: true)),
+        ]
+    }
+
+    mutating func fillDataSource(_ progress: OnboardingProgress, form: FormFields?) {
+        let chosen = form?.text("source") ?? progress.dataSource?.rawValue ?? ""
+        sources = Choice.list(
+            "source",
+            [
+                ("manual", "I will log by hand in Thrive: meals, weight, mood, workouts"),
+                ("deviceLater", "I will import from a device or Apple Health later (and log by hand until then)"),
+            ], checked: [chosen], multiple: false)
+    }
+
+    mutating func fillBaseline(_ progress: OnboardingProgress, form: FormFields?) {
+        let values = Values(form: form).single
+        let stored = progress.baseline
+        fields = [
+            .text(
+                InputField(
+                    "pushUps", "Push-ups in one go", value: values["pushUps"] ?? stored.map { String($0.pushUps) } ?? "",
+                    errors: errors,
+                    hint: "As many as you can with good form, knees down is fine. 0 is an answer.", narrow: true)),
+            .text(
+                InputField(
+                    "plankSeconds", "Plank hold", unit: "seconds, optional",
+                    value: values["plankSeconds"] ?? stored?.plankSeconds.map(String.init) ?? "",
+                    errors: errors, narrow: true)),
+            .text(
+                InputField(
+                    "liftLoad", "Heaviest recent set", unit: metric ? "kg, optional" : "lb, optional",
+                    value: values["liftLoad"] ?? "",
+                    errors: errors, narrow: true)),
+            .text(
+                InputField(
+                    "liftReps", "Repetitions in that set", unit: "optional", value: values["liftReps"] ?? "", errors: errors,
+                    hint: "We estimate your one-repetition maximum from it (Epley), so you never test a true maximum.",
+                    narrow: true)),
+        ]
+        lifts = Choice.list(
+            "lift", [("back-squat", "Squat"), ("bench-press", "Bench press"), ("deadlift", "Deadlift")],
+            checked: [values["lift"] ?? stored?.liftExercise ?? ""], multiple: false)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ThriveCore
+
+/// The nutrition plan as a person reads it: the targets, then why each number is what it is.
+struct NutritionPlanPage: Sendable {
+    struct Target: Sendable {
+        let name: String
+        let value: String
+    }
+
+    let missing: String?
+    let targets: [Target]
+    let facts: [Target]
+    let reasons: [String]
+    let guidance: [String]
+    let paused: Bool
+
+    init(plan: NutritionPlan?, missing: [String], units: UnitSystem) {
+        guard let plan else {
+            self.missing = "Add your \(missing.joined(separator: ", ")) to your profile, and your plan appears here."
+            targets = []
+            facts = []
+            reasons = []
+            guidance = []
+            paused = false
+            return
+        }
+        self.missing = nil
+        targets = [
+            Target(name: "Energy", value: DisplayFormat.kilocalories(Double(plan.calories))),
+            Target(name: "Protein", value: DisplayFormat.grams(Double(plan.proteinGrams))),
+            Target(name: "Carbohydrate", value: DisplayFormat.grams(Double(plan.carbohydrateGrams))),
+            Target(name: "Fat", value: DisplayFormat.grams(Double(plan.fatGrams))),
+        ]
+        var facts = [
+            Target(name: "Body mass index", value: "\(DisplayFormat.decimal(plan.bmi)) · \(plan.bmiCategory.displayName)"),
+            Target(name: "Energy at rest (BMR)", value: DisplayFormat.kilocalories(Double(plan.bmr))),
+            Target(name: "Energy you use in a day (TDEE)", value: DisplayFormat.kilocalories(Double(plan.tdee))),
+            Target(name: "Safe minimum", value: DisplayFormat.kilocalories(Double(plan.calorieFloor))),
+        ]
+        if let rate = plan.targetRateKilogramsPerWeek {
+            let mass = Mass(kilograms: abs(rate))
+            let shown =
+                units == .metric
+                ? "\(DisplayFormat.decimal(mass.kilograms, digits: 2)) kg" : "\(DisplayFormat.decimal(mass.pounds)) lb"
+            facts.append(Target(name: "Rate", value: "\(shown) a week"))
+        }
+        self.facts = facts
+        reasons = plan.reasons.map(\.message)
+        guidance = plan.guidance
+        paused = plan.weightLossPaused
+    }
+}
+
+/// The training plan: each session with its exercises, sets, reps and loads, and the notes behind it.
+struct TrainingPlanPage: Sendable {
+    struct Session: Sendable {
+        let name: String
+        let minutes: String
+        let exercises: [String]
+    }
+
+    let sessions: [Session]
+    let notes: [String]
+    let warnings: [String]
+    let hasWarnings: Bool
+
+    init(program: TrainingProgram, units: UnitSystem) {
+        sessions = program.sessions.map { session in
+            Session(
+                name: session.name, minutes: "\(session.totalMinutes) min, with \(session.warmUpMinutes) min warm-up",
+                exercises: session.exercises.map { planned in
+                    var line = planned.exercise.name
+                    if let reps = planned.reps {
+                        line += ": \(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
+                        line +=
+                            planned.load.map { " at \(units.format($0))" } ?? ", find a load you can lift with 2 reps to spare"
+                    } else {
+                        line += ": \(planned.minutes) min"
+                    }
+                    if let original = planned.substitutes { line += " (instead of \(original.name))" }
+                    return line
+                })
+        }
+        notes = program.notes
+        warnings = program.warnings
+        hasWarnings = !program.warnings.isEmpty
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ThriveCore
+
+/// Profile › Your data: how many records of each kind the person holds, and over which days.
+struct YourDataPage: Sendable {
+    struct Kind: Sendable {
+        let name: String
+        let count: String
+        let first: String
+        let last: String
+    }
+
+    let isEmpty: Bool
+    let totalCount: String
+    let days: String
+    let first: String
+    let last: String
+    let kinds: [Kind]
+
+    init(summary: HealthDataSummary, zone: TimeZone) {
+        let total = summary.total
+        isEmpty = summary.isEmpty
+        totalCount = DisplayFormat.count(total.count)
+        days = DisplayFormat.count(summary.daysCovered(in: zone))
+        first = total.first.map { DisplayFormat.date($0, in: zone) } ?? ""
+        last = total.last.map { DisplayFormat.date($0, in: zone) } ?? ""
+        kinds = summary.kinds.map { kind, span in
+            Kind(
+                name: kind.displayName, count: DisplayFormat.count(span.count),
+                first: span.first.map { DisplayFormat.date($0, in: zone) } ?? "—",
+                last: span.last.map { DisplayFormat.date($0, in: zone) } ?? "—")
+        }
+    }
+}
+
+/// A pillar's score as a tile: number, state in words with an icon, and why.
+struct ScoreTile: Sendable {
+    let name: String
+    let pillar: String
+    let score: String
+    let band: String
+    let label: String
+    let icon: String
+    let explanation: String
+    let hasScore: Bool
+    let stale: Bool
+
+    init(_ score: PillarScore) {
+        name = score.pillar.displayName
+        pillar = score.pillar.rawValue
+        self.score = score.score.map(String.init) ?? "–"
+        band = score.band?.rawValue ?? "noData"
+        label = score.band?.label ?? "Not enough data"
+        icon = StatusIcon.for(band)
+        explanation = score.explanation
+        hasScore = score.score != nil
+        stale = score.state == .stale
+    }
+}
+
+/// A shape for each status, so colour is never the only signal.
+enum StatusIcon {
+    static func `for`(_ status: String) -> String {
+        switch status {
+        case "green": "✓"
+        case "yellow": "◐"
+        case "red": "!"
+        default: "…"
+        }
+    }
+}
+
+enum Greeting {
+    /// "Good morning" from 5:00, "Good afternoon" from 12:00, "Good evening" from 17:00, "Hello" at night.
+    static func text(at now: Date, in zone: TimeZone, name: String?) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let hour = calendar.component(.hour, from: now)
+        let salutation =
+            switch hour {
+            case 5..<12: "Good morning"
+            case 12..<17: "Good afternoon"
+            case 17..<23: "Good evening"
+            default: "Hello"
+            }
+        guard let name, !name.isEmpty else { return salutation }
+        return "\(salutation), \(name)"
+    }
+}

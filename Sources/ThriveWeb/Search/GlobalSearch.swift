@@ -1,0 +1,118 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Search from every screen: the app's own pages and settings, the food catalog, the person's own
+/// entries (meals by name, check-ins by note, the journal) and today's insights.
+struct GlobalSearch: Sendable {
+    struct Link: Sendable {
+        let title: String
+        let detail: String
+        let href: String
+    }
+
+    struct Results: Sendable {
+        let query: String
+        let destinations: [Link]
+        let foods: [Link]
+        let entries: [Link]
+        let insights: [String]
+        let hasDestinations: Bool
+        let hasFoods: Bool
+        let hasEntries: Bool
+        let hasInsights: Bool
+        let isEmpty: Bool
+    }
+
+    let store: Store
+
+    /// Every screen a person can search for by name, with where it lives.
+    static let destinations: [Link] = {
+        var links = [
+            Link(title: "Dashboard", detail: "Scores, today and quick actions", href: "/"),
+            Link(title: "Pillars", detail: "Fitness, Nutrition and Wellbeing", href: "/pillars"),
+            Link(title: "Insights", detail: "Patterns across your pillars", href: "/insights"),
+            Link(title: "Profile", detail: "Account and sessions", href: "/profile"),
+            Link(title: "Your data", detail: "Profile › Records by kind", href: "/profile/data"),
+            Link(title: "Settings", detail: "Profile › Settings", href: "/profile/settings"),
+        ]
+        for pillar in Pillar.allCases {
+            links.append(Link(title: pillar.displayName, detail: pillar.summary, href: pillar.path))
+            for section in pillar.sections {
+                if let href = section.href {
+                    links.append(Link(title: section.name, detail: "\(pillar.displayName) › \(section.description)", href: href))
+                }
+            }
+        }
+        for category in SettingsCategory.all {
+            links.append(
+                Link(title: category.title, detail: "Settings › \(category.keywords)", href: "/profile/settings#\(category.id)"))
+            for item in category.items {
+                links.append(
+                    Link(title: item.label, detail: "Settings › \(category.title)", href: "/profile/settings#\(category.id)"))
+            }
+        }
+        return links
+    }()
+
+    func search(_ text: String, owner: UserID, zone: TimeZone) async throws -> Results {
+        let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let words = query.lowercased().split(separator: " ").map(String.init)
+        let destinations = Self.destinations.filter { link in
+            let haystack = (link.title + " " + link.detail).lowercased()
+            return words.allSatisfy { haystack.contains($0) }
+        }
+        let catalogQuery = try? FoodSearchQuery(query)
+        let (foods, meals, checkIns, journal, cache) = try await store.read { repositories in
+            let records = repositories.records(of: owner)
+            var foods: [Food] = []
+            if let catalogQuery { foods = try await repositories.foods.search(catalogQuery, limit: 5) }
+            return (
+                foods,
+                try await records.foodLog.search(name: query, limit: 8),
+                try await records.moodCheckIns.search(note: query, limit: 5),
+                try await records.journal.search(text: query, limit: 5),
+                try await records.documents.get(InsightCache.self)
+            )
+        }
+        let entries =
+            meals.map { meal in
+                let day = LocalDate(meal.consumedAt, in: zone)
+                return Link(
+                    title: meal.name,
+                    detail:
+                        "\(meal.meal.displayName), \(DisplayFormat.date(meal.consumedAt, in: zone)) · \(DisplayFormat.kilocalories(meal.energyKilocalories))",
+                    href: "/pillars/nutrition/meals?date=\(day)")
+            }
+            + checkIns.map { checkIn in
+                Link(
+                    title: checkIn.note ?? "Check-in",
+                    detail: "Mood check-in, \(DisplayFormat.date(checkIn.recordedAt, in: zone))",
+                    href: "/pillars/wellbeing/mood?date=\(LocalDate(checkIn.recordedAt, in: zone))")
+            }
+            + journal.map { entry in
+                Link(
+                    title: String((entry.text.split(separator: "\n").first ?? "").prefix(120)),
+                    detail: "Journal, \(DisplayFormat.date(entry.writtenAt, in: zone))",
+                    href: "/pillars/wellbeing/journal?date=\(LocalDate(entry.writtenAt, in: zone))")
+            }
+        let sentences: [String] = (cache?.insights ?? []).map(\.sentence)
+        let insights = sentences.filter { sentence in words.allSatisfy { sentence.lowercased().contains($0) } }
+        let foodLinks = foods.map {
+            Link(title: $0.description, detail: FoodListItem($0).energy, href: "/pillars/nutrition/foods/\($0.ndbNumber)")
+        }
+        let shown = Array(destinations.prefix(8))
+        return Results(
+            query: query, destinations: shown, foods: foodLinks, entries: entries, insights: insights,
+            hasDestinations: !shown.isEmpty, hasFoods: !foodLinks.isEmpty, hasEntries: !entries.isEmpty,
+            hasInsights: !insights.isEmpty,
+            isEmpty: shown.isEmpty && foodLinks.isEmpty && entries.isEmpty && insights.isEmpty)
+    }
+}
+
+/// The search page: the form, and the results when there is a query of two letters or more.
+struct SearchPage: Sendable {
+    let query: String
+    let results: GlobalSearch.Results?
+    let tooShort: Bool
+}

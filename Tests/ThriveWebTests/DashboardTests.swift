@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+@Suite("The dashboard")
+struct DashboardTests {
+    static let evening = ISO8601DateFormatter().date(from: "2026-11-22T19:30:00Z")!
+
+    struct Body: Decodable {
+        struct Figure: Decodable {
+            let kind: String
+            let value: String
+        }
+        struct Score: Decodable {
+            struct Trend: Decodable { let values: [Double?] }
+            let pillar: String
+            let href: String
+            let trend: Trend?
+        }
+        struct Focus: Decodable { let title: String }
+        struct Moment: Decodable { let kind: String }
+        let mode: String
+        let partOfDay: String
+        let isNewPerson: Bool
+        let staleNotice: String?
+        let focus: Focus?
+        let scores: [Score]
+        let today: [Figure]
+        let insights: [Insight]
+        let quickActions: [Dashboard_Action]
+        let timeline: [Moment]
+        let progress: [Dashboard_Progress]
+
+        func figure(_ kind: String) -> String? { today.first { $0.kind == kind }?.value }
+    }
+    struct Dashboard_Action: Decodable { let id: String }
+    struct Dashboard_Progress: Decodable { let label: String }
+
+    @Test func aNewPersonIsWelcomedAndTheDashboardFollowsWhatTheyLog() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            let path = "/api/v1/mobile/dashboard"
+            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+
+            let first = try await browser.json(.get, path, bearer: token)
+            try check.expectDocumented(first, path, "get")
+            let empty = try first.decode(Body.self)
+            #expect(empty.mode == "light")
+            #expect(empty.isNewPerson)
+            #expect(empty.scores.map(\.pillar) == ["fitness", "nutrition", "wellbeing"])
+            #expect(empty.scores.map(\.href) == ["/pillars/fitness", "/pillars/nutrition", "/pillars/wellbeing"])
+            #expect(empty.scores.allSatisfy { $0.trend == nil }, "trends are Deep mode's")
+            #expect(empty.quickActions.map(\.id) == ["logMeal", "logMood", "logWorkout", "insights", "coach"])
+            #expect(empty.figure("meals") == "0")
+            #expect(empty.partOfDay == "evening")
+            #expect(empty.focus?.title == "Your day so far")
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Welcome! Start by logging your first meal or mood."))
+
+            // Log a meal and a mood: the dashboard changes.
+            try await browser.json(
+                .post, "/api/v1/entries/meals", #"{"meal":"dinner","name":"Lentil soup","energyKilocalories":320}"#, bearer: token
+            )
+            try await browser.json(.post, "/api/v1/entries/mood", #"{"mood":4,"energy":3}"#, bearer: token)
+            let after = try await browser.json(.get, path, bearer: token).decode(Body.self)
+            #expect(!after.isNewPerson)
+            #expect(after.figure("meals") == "1")
+            #expect(after.figure("mood") == "4/5")
+            #expect(after.figure("energy") == "3/5")
+            let page = try await browser.get("/")
+            #expect(!page.text.contains("Welcome! Start by logging"))
+            #expect(page.text.contains(#"<span class="figure-label">Meals logged</span><span class="figure-value">1</span>"#))
+
+            let deep = try await browser.json(.get, path + "?mode=deep", bearer: token)
+            try check.expectDocumented(deep, path, "get")
+            let body = try deep.decode(Body.self)
+            #expect(body.mode == "deep")
+            #expect(body.scores.allSatisfy { $0.trend?.values.count == 7 })
+            #expect(Set(body.timeline.map(\.kind)) == ["mood", "meal"])
+            #expect(body.progress.map(\.label) == ["Workouts this week", "Meal logging streak", "Check-in streak"])
+
+            // An invalid deep link lands on the dashboard with the spec's message.
+            let dead = try await browser.get("/pillars/nutrition/meals/\(UUID())/edit")
+            #expect(dead.location == "/?notice=unavailable")
+            #expect(try await browser.get("/no/such/screen").location == "/?notice=unavailable")
+            #expect(try await browser.get(dead.location!).text.contains("Content unavailable. Showing your dashboard."))
+
+            let bad = try await browser.json(.get, path + "?mode=medium", bearer: token)
+            #expect(bad.status == .badRequest)
+            #expect(bad.error?.message == "“mode” must be light or deep.")
+
+            // The mode follows the setting, on every device; the page's switch changes it.
+            try await browser.get("/")
+            let switched = try await browser.post(
+                "/profile/settings", form: [("category", "coaching"), ("return", "/"), ("coaching.mode", "deep")])
+            #expect(switched.location == "/")
+            #expect(try await browser.json(.get, path, bearer: token).decode(Body.self).mode == "deep")
+            let deepPage = try await browser.get("/")
+            #expect(deepPage.text.contains("Recent activity"))
+            #expect(deepPage.text.contains(#"aria-pressed="true">Deep"#))
+        }
+    }
+
+    @Test func aDeviceThatStoppedSyncingIsNamedWithTheAgeOfItsData() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            let twoDaysAgo = Self.evening.addingTimeInterval(-2 * 86_400)
+            try await app.store.write { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                try await repositories.records(of: owner).quantitySamples.store([
+                    QuantitySample(
+                        id: SampleID(UUID()), type: .stepCount, value: 900, start: twoDaysAgo.addingTimeInterval(-3600),
+                        end: twoDaysAgo, source: SampleSource(name: "Pixel Watch", kind: .device))
+                ])
+            }
+            let body = try await browser.json(.get, "/api/v1/mobile/dashboard", bearer: token).decode(Body.self)
+            #expect(body.staleNotice == "Data from 20 Nov 2026: Pixel Watch has not synced since. Sync it to update.")
+            #expect(try await browser.get("/").text.contains("Pixel Watch has not synced since"))
+        }
+    }
+
+    @Test func theDemoPersonsDeepDashboardHasTrendsInsightsAndActivity() async throws {
+        let clock = TestClock(Self.evening)
+        let app = try await TestApp.make(clock: clock)
+        let seeder = DemoSeeder(store: app.store, hasher: TestApp.hasher, now: clock.source, ids: .seeded(8))
+        _ = try await seeder.ensure(refresh: true, timeZone: TimeZone(identifier: "Europe/London")!)
+        try await app.test { browser in
+            let token = try await browser.apiLogin(email: DemoPerson.email.value, password: DemoPerson.password).accessToken
+            let body = try await browser.json(.get, "/api/v1/mobile/dashboard?mode=deep", bearer: token).decode(Body.self)
+            #expect((3...5).contains(body.insights.count), "\(body.insights.count) insights")
+            #expect(body.scores.allSatisfy { ($0.trend?.values.compactMap { $0 }.count ?? 0) >= 6 })
+            #expect(body.timeline.contains { $0.kind == "meal" })
+            #expect(body.staleNotice == nil, "the demo's devices synced today")
+            #expect(Int(body.figure("meals") ?? "0") ?? 0 > 0)
+
+            // Today's insights wait behind a badge on the Insights tab until the person opens it.
+            try await browser.logIn(email: DemoPerson.email.value, password: DemoPerson.password)
+            let count = body.insights.count
+            #expect(try await browser.get("/pillars").text.contains(#"<span class="badge-count">"#))
+            let insights = try await browser.get("/insights")
+            #expect(insights.text.contains("Trends"))
+            #expect(!insights.text.contains("badge-count"), "opened: no badge")
+            #expect(!(try await browser.get("/pillars").text.contains("badge-count")))
+            #expect(count >= 3)
+        }
+    }
+}

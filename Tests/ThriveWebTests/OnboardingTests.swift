@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+@Suite("Onboarding in the browser")
+struct OnboardingTests {
+    static let morning = ISO8601DateFormatter().date(from: "2026-11-22T08:30:00Z")!
+
+    static func progress(_ app: TestApp) async throws -> OnboardingProgress? {
+        try await app.store.read { repositories in
+            let owner = try #require(try await repositories.accounts.all().first?.id)
+            return try await repositories.records(of: owner).documents.get(OnboardingProgress.self)
+        }
+    }
+
+    @Test func stepsComeInOrderConsentFirstAndAPersonResumesWhereTheyStopped() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.morning))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC", onboard: false)
+            #expect(try await browser.get("/").location == "/onboarding")
+            #expect(try await browser.get("/pillars/nutrition/meals").location == "/onboarding")
+            #expect(try await browser.get("/onboarding").location == "/onboarding/consent")
+            #expect(try await browser.get("/onboarding/profile").location == "/onboarding", "no skipping ahead")
+
+            // No health data before consent, from the API either.
+            let token = try await browser.apiLogin().accessToken
+            let early = try await browser.json(.post, "/api/v1/entries/mood", #"{"mood":4}"#, bearer: token)
+            #expect(early.status == .forbidden)
+            #expect(early.error?.code == "consent_required")
+            let earlySamples = try await browser.json(.post, "/api/v1/samples", #"{"quantitySamples":[]}"#, bearer: token)
+            #expect(earlySamples.status == .forbidden)
+
+            let consent = try await browser.get("/onboarding/consent")
+            #expect(consent.text.contains("terms version 2026-11"))
+            let refused = try await browser.post("/onboarding/consent", form: [("modelTraining", "yes")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("To use Thrive, accept the terms."))
+            #expect(try await Self.progress(app) == nil, "nothing stored without consent")
+
+            let accepted = try await browser.post("/onboarding/consent", form: [("accept", "yes")])
+            #expect(accepted.location == "/onboarding/profile")
+            let stored = try #require(try await Self.progress(app)?.consent)
+            #expect(stored.version == "2026-11")
+            #expect(stored.acceptedAt == Self.morning)
+            #expect(stored.deidentifiedModelTraining == false, "the opt-in is off unless ticked")
+            #expect(try await browser.json(.post, "/api/v1/entries/mood", #"{"mood":4}"#, bearer: token).status == .created)
+
+            // The required profile explains each gap, one at a time, and keeps what was typed.
+            try await browser.get("/onboarding/profile")
+            let noGoal = try await browser.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "65"),
+                    ("allergy", "peanuts"),
+                    ("condition", "none"),
+                ])
+            #expect(noGoal.status == .unprocessableContent)
+            #expect(noGoal.text.contains("Choose at least one goal."))
+            #expect(noGoal.text.contains(#"id="allergy-peanuts" name="allergy" value="peanuts" checked"#))
+            let noConditions = try await browser.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "65"), ("allergy", "none"),
+                    ("goal", "sleep"),
+                ])
+            #expect(noConditions.text.contains("Tick any conditions you have, or “None of these”."))
+            let tooShort = try await browser.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "30"), ("weight", "65"), ("allergy", "none"),
+                    ("condition", "none"), ("goal", "sleep"),
+                ])
+            #expect(tooShort.text.contains("Height must be between 50 and 250 cm."))
+            #expect(tooShort.text.contains(#"id="heightCm-error""#))
+
+            let profile = try await browser.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "65"),
+                    ("allergy", "peanuts"),
+                    ("allergy", "sesame"), ("condition", "none"), ("goal", "sleep"), ("goal", "healthyEating"),
+                ])
+            #expect(profile.location == "/onboarding/optional")
+            let details = try #require(try await Self.progress(app)?.details)
+            #expect(details.allergies == [.peanuts, .sesame])
+            #expect(details.goals == [.sleep, .healthyEating])
+
+            // Leave and come back later: onboarding resumes at the optional step.
+            let later = browser.fresh()
+            try await later.logIn()
+            #expect(try await later.get("/").location == "/onboarding")
+            #expect(try await later.get("/onboarding").location == "/onboarding/optional")
+
+            try await later.get("/onboarding/optional")
+            #expect(try await later.post("/onboarding/optional", form: [("skip", "yes")]).location == "/onboarding/dataSource")
+            let noSource = try await later.post("/onboarding/dataSource", form: [])
+            #expect(noSource.text.contains("Choose where your data comes from to begin with."))
+            #expect(
+                try await later.post("/onboarding/dataSource", form: [("source", "manual")]).location == "/onboarding/baseline")
+
+            let halfLift = try await later.post("/onboarding/baseline", form: [("pushUps", "12"), ("liftLoad", "60")])
+            #expect(halfLift.text.contains("Give both the load and the repetitions, or neither."))
+            let baseline = try await later.post(
+                "/onboarding/baseline", form: [("pushUps", "12"), ("lift", "back-squat"), ("liftLoad", "60"), ("liftReps", "5")])
+            #expect(baseline.location == "/onboarding/plan")
+            // Epley: 60 × (1 + 5/30) = 70 kg.
+            #expect(try await Self.progress(app)?.baseline?.liftOneRepMax == Mass(kilograms: 70))
+
+            let plan = try await later.get("/onboarding/plan")
+            #expect(plan.text.contains("Why these numbers"))
+            #expect(plan.text.contains("Mifflin–St Jeor"))
+            #expect(plan.text.contains("1,650 kcal"))
+            #expect(try await later.post("/onboarding/plan", form: []).location == "/?welcome=1")
+            #expect(try await later.get("/").status == .ok)
+            #expect(try await later.get("/onboarding").location == "/")
+        }
+    }
+
+    @Test func underweightPausesWeightLossWithAnExplanation() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.morning))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC", onboard: false)
+            try await browser.get("/onboarding/consent")
+            try await browser.post("/onboarding/consent", form: [("accept", "yes")])
+            try await browser.get("/onboarding/profile")
+            // 50 kg at 170 cm: BMI 17.3.
+            try await browser.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "50"), ("allergy", "none"),
+                    ("condition", "none"), ("goal", "weightLoss"),
+                ])
+            for (step, form) in [
+                ("optional", [("skip", "yes")]), ("dataSource", [("source", "manual")]), ("baseline", [("pushUps", "0")]),
+            ] {
+                try await browser.get("/onboarding/\(step)")
+                try await browser.post("/onboarding/\(step)", form: form)
+            }
+            let plan = try await browser.get("/onboarding/plan")
+            #expect(plan.status == .ok)
+            #expect(plan.text.contains("Weight loss is paused."))
+            #expect(plan.text.contains("under 18.5"))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+@Suite("Settings in the browser")
+struct SettingsPagesTests {
+    @Test func categoriesSaveAtOnceAndTheDisplayFollowsEverywhere() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let light = try await browser.get("/profile/settings")
+            #expect(light.status == .ok)
+            for category in [
+                "Notifications", "Privacy and data", "Account", "Connected devices", "Display and accessibility",
+                "Goals and coaching", "About and support",
+            ] {
+                #expect(light.text.contains(">\(category)</h2>"), "\(category)")
+            }
+            #expect(!light.text.contains("Colour-blind mode"), "Light mode shows the essentials")
+            #expect(!light.text.contains("data-settings-search"))
+            #expect(light.text.contains(#"<html lang="en" data-theme="auto" data-text-size="medium" data-palette="none">"#))
+
+            // Without scripts, a category's form posts; the change shows on every page at once.
+            let dark = try await browser.post(
+                "/profile/settings", form: [("category", "display"), ("display.theme", "dark"), ("display.textSize", "large")])
+            #expect(dark.location == "/profile/settings?saved=display#display")
+            #expect(try await browser.get("/pillars").text.contains(#"data-theme="dark" data-text-size="large""#))
+
+            let same = try await browser.post(
+                "/profile/settings",
+                form: [
+                    ("category", "notifications"), ("notifications.enabled", "false"), ("notifications.enabled", "true"),
+                    ("notifications.quietHours.start", "06:00"), ("notifications.quietHours.end", "06:00"),
+                ])
+            #expect(same.status == .unprocessableContent)
+            #expect(same.text.contains("Quiet hours must end at a different time than they start."))
+            #expect(
+                same.text.contains(
+                    #"id="notifications-quietHours-end" name="notifications.quietHours.end" value="07:00" aria-invalid="true""#))
+
+            // A ticked toggle sends "false" then "true"; an unticked one only "false".
+            try await browser.post(
+                "/profile/settings",
+                form: [
+                    ("category", "notifications"), ("notifications.enabled", "false"),
+                    ("notifications.quietHours.start", "23:00"),
+                ])
+            try await browser.post("/profile/settings", form: [("category", "coaching"), ("coaching.mode", "deep")])
+            let stored = try await app(browser)
+            #expect(stored.notifications.enabled == false)
+            #expect(stored.notifications.quietHours == QuietHours(start: "23:00", end: "07:00"))
+            #expect(stored.display.theme == .dark)
+
+            let deep = try await browser.get("/profile/settings")
+            #expect(deep.text.contains("Colour-blind mode"))
+            #expect(deep.text.contains("data-settings-search"))
+            let search = try await browser.get("/profile/settings?q=colour")
+            #expect(search.text.contains("Colour-blind mode"))
+            #expect(!search.text.contains("Quiet hours start"))
+            #expect(try await browser.get("/profile/settings?q=zebra").text.contains("No setting matches “zebra”."))
+        }
+    }
+
+    /// The settings as the API reports them.
+    func app(_ browser: Browser) async throws -> Settings {
+        let token = try await browser.apiLogin().accessToken
+        let reply = try await browser.json(.get, "/api/v1/mobile/settings", bearer: token)
+        return try JSONDecoder().decode(Settings.self, from: Data(reply.text.utf8))
+    }
+}
