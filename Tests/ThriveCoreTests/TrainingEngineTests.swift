@@ -88,6 +88,46 @@ struct ProgressionTests {
     }
 }
 
+@Suite("Progress from confirmed workouts")
+struct WorkoutProgressTests {
+    static let source = SampleSource(name: "Thrive", kind: .manual)
+
+    static func workout(daysAgo: Double, _ sets: [WorkoutSet]) -> Workout {
+        let start = Date(timeIntervalSince1970: 1_790_000_000 - daysAgo * 86_400)
+        return Workout(
+            id: WorkoutID(UUID()), activityType: .traditionalStrengthTraining, start: start, end: start + 3_600, sets: sets,
+            source: source)
+    }
+
+    static func sets(_ name: String, _ reps: [Int], at kilograms: Double?) -> [WorkoutSet] {
+        reps.map { WorkoutSet(exercise: name, reps: $0, load: kilograms.map { Mass(kilograms: $0) }) }
+    }
+
+    @Test func eachLoadedLibraryExerciseGetsItsNextLoadInTheOrderDone() throws {
+        let session = Self.workout(
+            daysAgo: 0,
+            Self.sets("Bench press", [12, 12, 12], at: 60) + Self.sets("back squat", [8, 8, 7], at: 100)
+                + Self.sets("Plank", [1], at: nil) + Self.sets("Zercher carry", [10], at: 40))
+        let progress = WorkoutProgress.nextTime(after: session)
+        #expect(progress.map(\.exercise.id) == ["bench-press", "back-squat"], "body weight and unknown lifts have no load")
+        // Upper body, every set 12 (2 past the threshold of 10): +5 %. Lower body, one set at 7 of 8: same load.
+        #expect(progress[0].decision.load.kilograms == 63)
+        #expect(progress[1].current.kilograms == 100)
+        #expect(progress[1].decision.load.kilograms == 100)
+        #expect(progress[1].decision.reason.contains("7 of 8"))
+    }
+
+    @Test func theNewestSessionOfAnExerciseDecidesItsLoad() {
+        let history = [
+            Self.workout(daysAgo: 2, Self.sets("Bench press", [10, 10, 10], at: 60)),
+            Self.workout(daysAgo: 9, Self.sets("Bench press", [12, 12, 12], at: 50) + Self.sets("Deadlift", [8, 8], at: 120)),
+        ]
+        let loads = WorkoutProgress.loads(from: history.reversed())
+        #expect(loads["bench-press"]?.kilograms == 61.5, "60 kg · 1.025, not last week's 50 kg")
+        #expect(loads["deadlift"]?.kilograms == 123)
+    }
+}
+
 @Suite("Program generation")
 struct ProgramGeneratorTests {
     @Test func theDefaultIsFourHourLongStrengthSessionsWithWarmUps() throws {

@@ -67,7 +67,7 @@ public struct WorkoutSet: Hashable, Sendable, Codable {
 }
 
 /// A training session with its sets, in the order performed.
-public struct Workout: Hashable, Sendable, Identifiable {
+public struct Workout: Hashable, Sendable, Codable, Identifiable {
     public let id: WorkoutID
     public let activityType: WorkoutActivityType
     public let start: Date

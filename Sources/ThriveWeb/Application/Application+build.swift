@@ -57,6 +57,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     EntriesAPIController.water.addRoutes(to: entries.group("water"), services: services)
     EntriesAPIController.journal.addRoutes(to: entries.group("journal"), services: services)
     EntriesAPIController.sleep.addRoutes(to: entries.group("sleep"), services: services)
+    EntriesAPIController.workouts.addRoutes(to: entries.group("workouts"), services: services)
     AuthPagesController(services: services).addRoutes(to: router)
     AppPagesController(services: services).addRoutes(to: router)
     OnboardingController(services: services).addRoutes(to: router)
@@ -67,5 +68,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     EntryPagesController<QuantitySample>(page: .water).addRoutes(to: router, services: services)
     EntryPagesController<JournalEntry>(page: .journal).addRoutes(to: router, services: services)
     EntryPagesController<CategorySample>(page: .sleep).addRoutes(to: router, services: services)
+    WorkoutPagesController(services: services).addRoutes(to: router)
     return router
 }

@@ -95,3 +95,8 @@ extension EntriesAPIController where Entry == CategorySample, Input == SleepRequ
             try ManualEntries.sleep(id: id, from: input.start, to: input.end, quality: input.quality, now: now)
         }, output: SleepBody.init)
 }
+
+extension EntriesAPIController where Entry == Workout, Input == WorkoutRequest, Output == WorkoutBody {
+    static let workouts = EntriesAPIController(
+        kind: .workout, make: { input, id, now in try input.workout(id: id, now: now) }, output: WorkoutBody.init)
+}

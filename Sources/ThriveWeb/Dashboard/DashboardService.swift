@@ -13,7 +13,7 @@ struct DashboardService: Sendable {
     static let quickActions = [
         Dashboard.Action(id: "logMeal", label: "Log meal", href: "/pillars/nutrition/meals/add"),
         Dashboard.Action(id: "logMood", label: "Log mood", href: "/pillars/wellbeing/mood"),
-        Dashboard.Action(id: "logWorkout", label: "Start workout", href: "/pillars/fitness/plan"),
+        Dashboard.Action(id: "logWorkout", label: "Start workout", href: WorkoutPagesController.base),
         Dashboard.Action(id: "insights", label: "View insights", href: "/insights"),
         Dashboard.Action(id: "coach", label: "Coach", href: "/coach"),
     ]

@@ -74,17 +74,7 @@ public struct HealthEngineService: Sendable {
         let workouts = try await store.read {
             try await $0.records(of: owner).workouts.workouts(in: DateWindow(from: since), limit: nil)
         }
-        var loads: [String: Mass] = [:]
-        // Newest session per exercise decides the next load.
-        for workout in workouts.reversed() {
-            for (name, sets) in Dictionary(grouping: workout.sets, by: \.exercise) {
-                guard let exercise = ExerciseLibrary.named(name), loads[exercise.id] == nil,
-                    let current = sets.compactMap(\.load).max()
-                else { continue }
-                loads[exercise.id] = Progression.next(region: exercise.region, current: current, evidence: .confirmed(sets)).load
-            }
-        }
-        return try ProgramGenerator.generate(context.preferences.training, loads: loads)
+        return try ProgramGenerator.generate(context.preferences.training, loads: WorkoutProgress.loads(from: workouts))
     }
 
     func kpis(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [KPICard]) {

@@ -90,6 +90,27 @@ extension EntryKind where Entry == CategorySample {
         }, undoSlot: \.sleep)
 }
 
+extension EntryKind where Entry == Workout {
+    /// Workouts the person logged or confirmed in Thrive. A device's workouts are shown beside them
+    /// but are not reachable here, so they cannot be edited or deleted by hand.
+    static let workout = EntryKind(
+        name: "workout", time: \.start, id: \.id.rawValue,
+        rows: { records in
+            let workouts = records.workouts
+            let entry: @Sendable (UUID) async throws -> Workout? = { id in
+                try await workouts.workout(id: WorkoutID(id)).flatMap { $0.source.kind == .manual ? $0 : nil }
+            }
+            return EntryRows(
+                entries: { try await workouts.workouts(in: $0, limit: nil).filter { $0.source.kind == .manual } },
+                entry: entry,
+                store: { try await workouts.store([$0]) },
+                delete: { id in
+                    guard try await entry(id) != nil else { return false }
+                    return try await workouts.delete(id: WorkoutID(id))
+                })
+        }, undoSlot: \.workout)
+}
+
 extension EntryKind where Entry == QuantitySample {
     static let weight = measurement(.bodyMass, name: "weigh-in", undoSlot: \.weight)
     static let water = measurement(.dietaryWater, name: "water entry", undoSlot: \.water)

@@ -76,4 +76,25 @@ enum ManualEntries {
             id: SampleID(id), type: .dietaryWater, value: millilitres / 1000, start: time, end: time, source: .manualEntry
         ).validated()
     }
+
+    /// A session the person did: when it started, how long it took, and the sets they confirmed
+    /// (reps 0–100, loads 0–1000 kg), which is what progression reads.
+    static func workout(
+        id: UUID, activity: WorkoutActivityType, startedAt: Date?, minutes: Double, sets: [WorkoutSet],
+        activeEnergyKilocalories: Double? = nil, distance: Length? = nil, now: Date
+    ) throws -> Workout {
+        guard minutes.isFinite, (1...1_440).contains(minutes) else {
+            throw ValidationError(field: "minutes", message: "A workout lasts between 1 minute and 24 hours (1440 minutes).")
+        }
+        let start = startedAt ?? now.addingTimeInterval(-minutes * 60)
+        let end = start.addingTimeInterval((minutes * 60).rounded())
+        guard end <= now.addingTimeInterval(5 * 60) else {
+            throw ValidationError(
+                field: "startedAt", message: "A workout cannot end in the future: change the start time or the length.")
+        }
+        return try Workout(
+            id: WorkoutID(id), activityType: activity, start: start, end: end,
+            activeEnergyKilocalories: activeEnergyKilocalories, distance: distance, sets: sets, source: .manualEntry
+        ).validated()
+    }
 }

@@ -14,6 +14,7 @@ struct RecentlyDeleted: PersonDocument {
     var water: QuantitySample?
     var journal: JournalEntry?
     var sleep: CategorySample?
+    var workout: Workout?
 
     init() {}
 }

@@ -36,6 +36,11 @@ enum DisplayFormat {
         value.formatted(.number.precision(.fractionLength(0...digits)).locale(Locale(identifier: "en_US")))
     }
 
+    /// A number as a person types it into a field: no grouping separators, no trailing zeros ("1500", "62.5").
+    static func plain(_ value: Double, digits: Int = 1) -> String {
+        value.formatted(.number.precision(.fractionLength(0...digits)).grouping(.never).locale(Locale(identifier: "en_US")))
+    }
+
     /// "08:05", in the person's zone.
     static func time(_ date: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)

@@ -43,6 +43,9 @@ extension Pillar {
                 .soon("Activity tracking", "Steps, active minutes and workouts by day, with charts."),
                 .page("Sleep", "Log when you slept and how well; devices add their sleep stages.", "/pillars/fitness/sleep"),
                 .soon("Recovery status", "Resting heart rate and heart-rate variability against your baseline."),
+                .page(
+                    "Workouts", "Start a session from your plan and confirm your sets, or log any activity.",
+                    WorkoutPagesController.base),
                 .page("Workout plan", "Your training plan with sets, reps and loads.", "/pillars/fitness/plan"),
                 .soon("Fitness goals", "Targets for steps, sessions and strength."),
                 .soon("Strain and load", "Training load over the weeks."),

@@ -58,6 +58,8 @@ struct TrainingPlanPage: Sendable {
         let name: String
         let minutes: String
         let exercises: [String]
+        /// The workout form filled with this session.
+        let start: String
     }
 
     let sessions: [Session]
@@ -66,24 +68,27 @@ struct TrainingPlanPage: Sendable {
     let hasWarnings: Bool
 
     init(program: TrainingProgram, units: UnitSystem) {
-        sessions = program.sessions.map { session in
+        sessions = program.sessions.enumerated().map { index, session in
             Session(
                 name: session.name, minutes: "\(session.totalMinutes) min, with \(session.warmUpMinutes) min warm-up",
-                exercises: session.exercises.map { planned in
-                    var line = planned.exercise.name
-                    if let reps = planned.reps {
-                        line += ": \(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
-                        line +=
-                            planned.load.map { " at \(units.format($0))" } ?? ", find a load you can lift with 2 reps to spare"
-                    } else {
-                        line += ": \(planned.minutes) min"
-                    }
-                    if let original = planned.substitutes { line += " (instead of \(original.name))" }
-                    return line
-                })
+                exercises: session.exercises.map { Self.line(for: $0, units: units) },
+                start: "\(WorkoutPagesController.base)/new?session=\(index)")
         }
         notes = program.notes
         warnings = program.warnings
         hasWarnings = !program.warnings.isEmpty
+    }
+
+    /// "Bench press: 3 × 10–12 at 60.0 kg (instead of …)".
+    static func line(for planned: PlannedExercise, units: UnitSystem) -> String {
+        var line = planned.exercise.name
+        if let reps = planned.reps {
+            line += ": \(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
+            line += planned.load.map { " at \(units.format($0))" } ?? ", find a load you can lift with 2 reps to spare"
+        } else {
+            line += ": \(planned.minutes) min"
+        }
+        if let original = planned.substitutes { line += " (instead of \(original.name))" }
+        return line
     }
 }

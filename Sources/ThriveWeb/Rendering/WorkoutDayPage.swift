@@ -1,0 +1,115 @@
+import Foundation
+import ThriveCore
+
+/// Pillars › Fitness › Workouts for one day: the plan's next session to start, the day's workouts
+/// (the person's own with Edit and Delete, a device's read-only), and after saving, what the
+/// session means for next time.
+struct WorkoutDayPage: Sendable {
+    struct PlannedLink: Sendable {
+        let name: String
+        let detail: String
+        let href: String
+    }
+
+    struct Item: Sendable {
+        let id: String
+        let title: String
+        let detail: String
+        let sets: [String]
+        let hasSets: Bool
+        let editable: Bool
+    }
+
+    let path: String
+    let date: String
+    let dateLabel: String
+    let previous: String
+    let next: String?
+    let notice: String?
+    let canUndo: Bool
+    let nextUp: PlannedLink?
+    let otherSessions: [PlannedLink]
+    let hasOtherSessions: Bool
+    let weekSummary: String
+    let progress: [String]
+    let hasProgress: Bool
+    let items: [Item]
+    let isEmpty: Bool
+
+    init(
+        date: LocalDate, person: PersonContext, program: TrainingProgram, doneThisWeek: Int, workouts: [Workout],
+        notice: EntryNotice?, saved: Workout?
+    ) {
+        let base = WorkoutPagesController.base
+        let units = person.profile.unitSystem
+        path = base
+        self.date = date.description
+        dateLabel =
+            date == person.today
+            ? "Today" : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone)
+        previous = date.adding(days: -1).description
+        next = date < person.today ? date.adding(days: 1).description : nil
+        self.notice = notice?.text(for: "Workout")
+        canUndo = notice == .deleted
+        let links = program.sessions.enumerated().map { index, session in
+            PlannedLink(
+                name: "Session \(index + 1): \(session.name)",
+                detail:
+                    "\(session.exercises.count) exercise\(session.exercises.count == 1 ? "" : "s") · about \(session.totalMinutes) min",
+                href: "\(base)/new?session=\(index)&date=\(date.description)")
+        }
+        let nextIndex = links.isEmpty ? 0 : doneThisWeek % links.count
+        nextUp = links.isEmpty ? nil : links[nextIndex]
+        otherSessions = links.enumerated().filter { $0.offset != nextIndex }.map(\.element)
+        hasOtherSessions = !otherSessions.isEmpty
+        weekSummary =
+            "\(doneThisWeek) of \(program.sessions.count) planned session\(program.sessions.count == 1 ? "" : "s") done this week."
+        progress =
+            saved.map { workout in
+                WorkoutProgress.nextTime(after: workout).map { item in
+                    let change = item.decision.load == item.current ? "same weight" : units.format(item.decision.load)
+                    return "\(item.exercise.name): \(change). \(item.decision.reason)"
+                }
+            } ?? []
+        hasProgress = !progress.isEmpty
+        items = workouts.sorted { $0.start > $1.start }.map { Self.item($0, person: person) }
+        isEmpty = workouts.isEmpty
+    }
+
+    static func item(_ workout: Workout, person: PersonContext) -> Item {
+        let units = person.profile.unitSystem
+        var detail = [
+            DisplayFormat.time(workout.start, in: person.zone), "\(DisplayFormat.decimal(workout.duration / 60, digits: 0)) min",
+        ]
+        if let distance = workout.distance {
+            detail.append(
+                units == .metric
+                    ? "\(DisplayFormat.decimal(distance.metres / 1_000, digits: 2)) km"
+                    : "\(DisplayFormat.decimal(distance.metres / WorkoutForm.metresPerMile, digits: 2)) mi")
+        }
+        if let energy = workout.activeEnergyKilocalories { detail.append(DisplayFormat.kilocalories(energy)) }
+        let editable = workout.source.kind == .manual
+        if !editable { detail.append("from \(workout.source.name)") }
+        let sets = setLines(workout.sets, units: units)
+        return Item(
+            id: workout.id.rawValue.uuidString.lowercased(), title: workout.activityType.displayName,
+            detail: detail.joined(separator: " · "), sets: sets, hasSets: !sets.isEmpty, editable: editable)
+    }
+
+    /// "Bench press: 12 × 60 kg, 12 × 60 kg, 10 × 60 kg", one line per exercise.
+    static func setLines(_ sets: [WorkoutSet], units: UnitSystem) -> [String] {
+        var order: [String] = []
+        var parts: [String: [String]] = [:]
+        for set in sets {
+            if parts[set.exercise] == nil { order.append(set.exercise) }
+            let text: String =
+                if let reps = set.reps {
+                    set.load.map { "\(reps) × \(units.format($0))" } ?? "\(reps) reps"
+                } else {
+                    "\(DisplayFormat.decimal((set.durationSeconds ?? 0) / 60, digits: 0)) min"
+                }
+            parts[set.exercise, default: []].append(text)
+        }
+        return order.map { "\($0): \(parts[$0, default: []].joined(separator: ", "))" }
+    }
+}
