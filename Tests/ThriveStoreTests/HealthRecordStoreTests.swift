@@ -97,9 +97,21 @@ struct HealthRecordStoreTests {
     func largeBatchesRoundTripInTimeOrder(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in
             let (ann, _) = try await Self.twoPeople(store)
-            // 2,500 samples: more than two statements' worth, so batch boundaries are crossed.
-            let samples = (0..<2_500).map { Make.heartRate(Double(50 + $0 % 100), at: Double($0) * 60, sync: "hr-\($0)") }
-            try await store.write { try await $0.records(of: ann.id).quantitySamples.store(samples.shuffled()) }
+            // 7,000 samples: three statements (3,000 rows at most each). In the first the source is the
+            // same in every row, so it is bound once; in the others two sources alternate.
+            let ring = SampleSource(name: "Oura", kind: .device)
+            let samples = (0..<7_000).map { index in
+                let sample = Make.heartRate(Double(50 + index % 100), at: Double(index) * 60, sync: "hr-\(index)")
+                guard index >= 3_000, index.isMultiple(of: 2) else { return sample }
+                return QuantitySample(
+                    id: sample.id, type: .heartRate, value: sample.value, start: sample.start, end: sample.end, source: ring,
+                    sync: sample.sync)
+            }
+            try await store.write { try await $0.records(of: ann.id).quantitySamples.store(samples) }
+            let everything = try await store.read {
+                try await $0.records(of: ann.id).quantitySamples.samples(of: .heartRate, in: .all, limit: nil)
+            }
+            #expect(Set(everything) == Set(samples), "every row comes back exactly as sent")
             let window = DateWindow(from: Make.time + 60 * 100, to: Make.time + 60 * 200)
             let (inWindow, limited, latest, spans) = try await store.read { repositories in
                 let records = repositories.records(of: ann.id).quantitySamples
@@ -114,8 +126,8 @@ struct HealthRecordStoreTests {
             #expect(inWindow.map(\.start) == inWindow.map(\.start).sorted())
             #expect(inWindow.first?.start == Make.time + 6_000)
             #expect(limited.count == 7)
-            #expect(latest?.sync?.identifier == "hr-2499")
-            #expect(spans[.heartRate] == RecordSpan(count: 2_500, first: Make.time, last: Make.time + 2_499 * 60))
+            #expect(latest?.sync?.identifier == "hr-6999")
+            #expect(spans[.heartRate] == RecordSpan(count: 7_000, first: Make.time, last: Make.time + 6_999 * 60))
         }
     }
 

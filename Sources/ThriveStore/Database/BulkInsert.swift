@@ -1,3 +1,4 @@
+import Foundation
 import SQLKit
 import SQLiteNIO
 
@@ -5,9 +6,9 @@ import SQLiteNIO
 /// On SQLite the statement text is built directly and the values handed to the driver as they are;
 /// elsewhere SQLKit builds and binds it.
 enum BulkInsert {
-    /// Rows per statement: 1000 rows of about a dozen columns stays under both engines' bind limits
-    /// (32,766 in SQLite, 65,535 in PostgreSQL).
-    static let rowsPerStatement = 1_000
+    /// At most this many values per statement: under both engines' bind limits (32,766 in SQLite,
+    /// 65,535 in PostgreSQL). SQLite parses every statement afresh, so fewer, larger ones cost less.
+    static let valuesPerStatement = 30_000
 
     enum Conflict {
         /// A clash is an error.
@@ -20,55 +21,54 @@ enum BulkInsert {
     static func run(
         _ session: DatabaseSession, into table: String, columns: [String], rows: [[ColumnValue]], onConflict: Conflict
     ) async throws {
-        let chunks = stride(from: 0, to: rows.count, by: rowsPerStatement).map {
-            rows[$0..<min($0 + rowsPerStatement, rows.count)]
+        try await run(session, into: table, columns: columns, rowCount: rows.count, onConflict: onConflict) { index, values in
+            values.append(contentsOf: rows[index])
+        }
+    }
+
+    /// Inserts `rowCount` rows; `appendRow` appends row `index`'s values, one per column, in order.
+    /// Rows are converted a statement's worth at a time, while SQLite executes the statement before.
+    static func run(
+        _ session: DatabaseSession, into table: String, columns: [String], rowCount: Int, onConflict: Conflict,
+        appendRow: (_ index: Int, _ values: inout [ColumnValue]) -> Void
+    ) async throws {
+        let width = columns.count
+        let rowsPerStatement = max(1, valuesPerStatement / width)
+        let starts = Array(stride(from: 0, to: rowCount, by: rowsPerStatement))
+        func values(from start: Int) -> [ColumnValue] {
+            var values: [ColumnValue] = []
+            values.reserveCapacity(min(rowsPerStatement, rowCount - start) * width)
+            for index in start..<min(start + rowsPerStatement, rowCount) { appendRow(index, &values) }
+            precondition(values.count % width == 0, "a value for every column of every row")
+            return values
         }
         guard let sqlite = session.sqlite else {
-            for chunk in chunks { try await insertThroughSQLKit(session.sql, table, columns, chunk, onConflict) }
+            for start in starts { try await insertThroughSQLKit(session.sql, table, columns, values(from: start), onConflict) }
             return
         }
-        // Converting the next chunk's values overlaps with SQLite executing this one (on the other core).
-        let fullStatement = sqliteStatement(table, columns, rowCount: rowsPerStatement, onConflict)
-        var nextBinds = chunks.first.map(sqliteBinds) ?? []
-        for (index, chunk) in chunks.enumerated() {
-            let binds = nextBinds
-            let statement =
-                chunk.count == rowsPerStatement
-                ? fullStatement : sqliteStatement(table, columns, rowCount: chunk.count, onConflict)
-            async let executed = sqlite.query(statement, binds)
-            if index + 1 < chunks.count { nextBinds = sqliteBinds(chunks[index + 1]) }
+        var builder = SQLiteBatch.Builder(table: table, columns: columns, conflict: onConflict)
+        var next = starts.first.map { builder.batch(values(from: $0)[...]) }
+        for index in starts.indices {
+            guard let batch = next else { break }
+            async let executed = sqlite.query(batch.statement, batch.binds)
+            next = index + 1 < starts.count ? builder.batch(values(from: starts[index + 1])[...]) : nil
             _ = try await executed
         }
     }
 
-    private static func sqliteBinds(_ rows: ArraySlice<[ColumnValue]>) -> [SQLiteData] {
-        var binds: [SQLiteData] = []
-        binds.reserveCapacity(rows.count * (rows.first?.count ?? 0))
-        for row in rows {
-            for value in row { binds.append(value.sqlite) }
-        }
-        return binds
-    }
-
-    /// `INSERT INTO t (a, b) VALUES (?, ?), (?, ?) …` plus the conflict clause.
-    static func sqliteStatement(_ table: String, _ columns: [String], rowCount: Int, _ conflict: Conflict) -> String {
-        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ",") + ")"
-        var text = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-        text += Array(repeating: row, count: rowCount).joined(separator: ",")
-        if case .keepNewestSyncVersion = conflict {
-            let updates = updatableColumns(columns).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            text +=
-                " ON CONFLICT (owner_id, sync_identifier) DO UPDATE SET \(updates) WHERE \(table).sync_version < excluded.sync_version"
-        }
-        return text
+    static func conflictClause(_ table: String, _ columns: [String], _ conflict: Conflict) -> String {
+        guard case .keepNewestSyncVersion = conflict else { return "" }
+        let updates = updatableColumns(columns).map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        return
+            " ON CONFLICT (owner_id, sync_identifier) DO UPDATE SET \(updates) WHERE \(table).sync_version < excluded.sync_version"
     }
 
     private static func insertThroughSQLKit(
-        _ sql: any SQLDatabase, _ table: String, _ columns: [String], _ rows: ArraySlice<[ColumnValue]>, _ conflict: Conflict
+        _ sql: any SQLDatabase, _ table: String, _ columns: [String], _ values: [ColumnValue], _ conflict: Conflict
     ) async throws {
         var insert = sql.insert(into: table).columns(columns)
-        for row in rows {
-            insert = insert.values(row.map(\.encodable))
+        for start in stride(from: 0, to: values.count, by: columns.count) {
+            insert = insert.values(values[start..<start + columns.count].map(\.encodable))
         }
         if case .keepNewestSyncVersion = conflict {
             insert = insert.onConflict(with: ["owner_id", "sync_identifier"]) { update in

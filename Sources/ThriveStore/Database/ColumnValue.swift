@@ -5,7 +5,7 @@ import SQLiteNIO
 /// A value bound into a bulk insert. Concrete cases convert to each driver's representation with a
 /// `switch`, not the dynamic casts of the generic encoders, which dominate the cost of large imports.
 /// Optional cases stay typed, so that PostgreSQL receives a NULL of the column's own type.
-enum ColumnValue: Sendable {
+enum ColumnValue: Sendable, Equatable {
     case integer(Int?)
     case real(Double?)
     case text(String?)

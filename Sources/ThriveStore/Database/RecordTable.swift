@@ -31,11 +31,16 @@ struct RecordTable<Record: RecordMapping>: Sendable {
 
     func store(_ records: [Record]) async throws {
         let columns = ["id", "owner_id"] + Record.columns + Provenance.columns
-        let rows: [[ColumnValue]] = records.map { record in
-            [.uuid(record.rowID), .uuid(owner.rawValue)] + record.columnValues
-                + Provenance.values(record.source, record.sync)
+        let owner = ColumnValue.uuid(owner.rawValue)
+        try await BulkInsert.run(
+            session, into: Record.table, columns: columns, rowCount: records.count, onConflict: .keepNewestSyncVersion
+        ) { index, values in
+            let record = records[index]
+            values.append(.uuid(record.rowID))
+            values.append(owner)
+            values.append(contentsOf: record.columnValues)
+            Provenance.append(record.source, record.sync, to: &values)
         }
-        try await BulkInsert.run(session, into: Record.table, columns: columns, rows: rows, onConflict: .keepNewestSyncVersion)
     }
 
     func list(in window: DateWindow, limit: Int?, where filter: (column: String, value: String)? = nil) async throws

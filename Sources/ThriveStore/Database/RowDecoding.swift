@@ -20,8 +20,11 @@ extension SQLRow {
 enum Provenance {
     static let columns = ["source_name", "source_kind", "sync_identifier", "sync_version"]
 
-    static func values(_ source: SampleSource, _ sync: SyncStamp?) -> [ColumnValue] {
-        [.text(source.name), .text(source.kind.rawValue), ColumnValue(sync?.identifier), .integer(sync?.version ?? 1)]
+    static func append(_ source: SampleSource, _ sync: SyncStamp?, to values: inout [ColumnValue]) {
+        values.append(.text(source.name))
+        values.append(.text(source.kind.rawValue))
+        values.append(ColumnValue(sync?.identifier))
+        values.append(.integer(sync?.version ?? 1))
     }
 
     static func decode(_ row: any SQLRow) throws -> (SampleSource, SyncStamp?) {

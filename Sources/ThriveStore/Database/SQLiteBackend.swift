@@ -21,7 +21,8 @@ final class SQLiteBackend: DatabaseBackend {
     private let checkpointer: SQLiteConnection
     private let gate = AsyncGate()
     private let nextReader = Atomic<Int>(0)
-    private let checkpointRunning = Atomic<Bool>(false)
+    /// The checkpoint in progress, if any.
+    private let checkpoint = Mutex<Task<Void, Never>?>(nil)
     private let closed = Atomic<Bool>(false)
 
     private init(threads: NIOThreadPool, writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
@@ -101,21 +102,28 @@ final class SQLiteBackend: DatabaseBackend {
     func write<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
         let database = session(writer)
         let result = try await gate.withLock {
+            // The log starts over only when a write begins after a checkpoint has copied all of it;
+            // a write that began while one was still copying would add to the log instead, and back to
+            // back imports would grow it without end (and slow every page lookup in it).
+            await checkpoint.withLock { $0 }?.value
             // IMMEDIATE takes the write lock up front, so a transaction never fails half-way on
             // upgrading from a read lock while another process writes.
-            try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
+            return try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
         }
         scheduleCheckpoint()
         return result
     }
 
     /// Starts a passive checkpoint unless one is already running. It copies committed pages from the
-    /// log into the database file on its own connection, alongside further reads and writes.
+    /// log into the database file on its own connection, alongside reads and whatever the caller does
+    /// next; the next write waits for it to finish.
     private func scheduleCheckpoint() {
-        guard checkpointRunning.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
-        Task.detached { [self] in
-            _ = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
-            checkpointRunning.store(false, ordering: .releasing)
+        checkpoint.withLock { running in
+            guard running == nil else { return }
+            running = Task.detached { [self] in
+                _ = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
+                checkpoint.withLock { $0 = nil }
+            }
         }
     }
 
@@ -130,7 +138,7 @@ final class SQLiteBackend: DatabaseBackend {
 
     func close() async {
         guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        while checkpointRunning.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(5)) }
+        await checkpoint.withLock { $0 }?.value
         // Leave a compact file behind: everything copied in, the log emptied.
         _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
         for connection in readers + [checkpointer] { try? await connection.close() }

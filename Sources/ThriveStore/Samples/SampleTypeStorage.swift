@@ -5,10 +5,16 @@ import ThriveCore
 /// matters with millions of heart-rate readings.
 protocol StoredSampleType: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
     static var identifierPrefix: String { get }
+    /// Every case's stored name, worked out once: a large import asks for it on every row.
+    static var storageNames: [Self: String] { get }
 }
 
 extension StoredSampleType {
-    var storageName: String { String(rawValue.dropFirst(Self.identifierPrefix.count)) }
+    var storageName: String { Self.storageNames[self] ?? String(rawValue.dropFirst(Self.identifierPrefix.count)) }
+
+    static func makeStorageNames() -> [Self: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0, String($0.rawValue.dropFirst(identifierPrefix.count))) })
+    }
 
     init?(storageName: String) {
         self.init(rawValue: Self.identifierPrefix + storageName)
@@ -17,8 +23,10 @@ extension StoredSampleType {
 
 extension QuantityType: StoredSampleType {
     static let identifierPrefix = "HKQuantityTypeIdentifier"
+    static let storageNames = makeStorageNames()
 }
 
 extension CategoryType: StoredSampleType {
     static let identifierPrefix = "HKCategoryTypeIdentifier"
+    static let storageNames = makeStorageNames()
 }
