@@ -40,6 +40,8 @@ DO $$ BEGIN
 END $$;
 SELECT 'CREATE DATABASE thrive_test OWNER thrive_test'
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'thrive_test')\gexec
+-- Tests drop their databases WITH (FORCE), which must be able to stop an autovacuum worker.
+GRANT pg_signal_backend TO thrive_test;
 SQL
     export THRIVE_TEST_DATABASE_URL="postgres://thrive_test:thrive_test@127.0.0.1:5432/thrive_test"
 }

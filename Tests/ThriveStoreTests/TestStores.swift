@@ -58,10 +58,23 @@ enum TestStores {
                 .postgres(server.with(database: String(name))),
                 {
                     let admin = try await Database.open(.postgres(server), logger: logger)
-                    try await admin.read {
-                        try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)").run()
+                    // An autovacuum worker may still be busy in the new database; FORCE stops it, and a
+                    // few tries cover the moment it takes to go.
+                    var failure: (any Error)?
+                    for attempt in 1...5 {
+                        do {
+                            try await admin.read {
+                                try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)").run()
+                            }
+                            failure = nil
+                            break
+                        } catch {
+                            failure = error
+                            try? await Task.sleep(for: .milliseconds(200 * attempt))
+                        }
                     }
                     await admin.close()
+                    if let failure { throw failure }
                 }
             )
         }

@@ -56,7 +56,7 @@ struct WorkoutTests {
             #expect(form.text.contains(#"name="exercise-1" value="Bench press""#))
             #expect(form.text.contains(#"id="reps-0-0" name="reps-0-0" type="text" value="8""#), "the bottom of 8–10")
             #expect(form.text.contains(#"id="reps-0-3""#), "an extra row after the three planned sets")
-            #expect(form.text.contains("Plan: Back squat: 3 × 8–10, find a load you can lift with 2 reps to spare"))
+            #expect(form.text.contains("Plan: 3 × 8–10, find a load you can lift with 2 reps to spare"))
             // Logged when it is over: the session started its planned length before now (19:30).
             let planned = try #require(Self.value(of: "minutes", in: form.text).flatMap { Int($0) })
             let start = 19 * 60 + 30 - planned

@@ -25,7 +25,15 @@ final class SQLiteBackend: DatabaseBackend {
     private let checkpoint = Mutex<Task<Void, Never>?>(nil)
     private let closed = Atomic<Bool>(false)
 
-    private init(threads: NIOThreadPool, writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection) {
+    /// The write-ahead log's size past which a write waits for the running checkpoint.
+    static let logLimit = 64 * 1_024 * 1_024
+    private let logPath: String
+
+    private init(
+        path: String, threads: NIOThreadPool, writer: SQLiteConnection, readers: [SQLiteConnection],
+        checkpointer: SQLiteConnection
+    ) {
+        logPath = path + "-wal"
         self.threads = threads
         self.writer = writer
         self.readers = readers
@@ -51,11 +59,14 @@ final class SQLiteBackend: DatabaseBackend {
             _ = try await writer.query("PRAGMA journal_mode = WAL")
             // Commits do not checkpoint; the checkpointer connection does it after them (see `write`).
             _ = try await writer.query("PRAGMA wal_autocheckpoint = 0")
+            // When the log starts over, a file grown past the limit is cut back to it.
+            _ = try await writer.query("PRAGMA journal_size_limit = \(logLimit)")
             for _ in 0..<readerCount + 1 {
                 opened.append(try await connect(path: path, threads: threads, logger: logger))
             }
             return SQLiteBackend(
-                threads: threads, writer: writer, readers: Array(opened[1...readerCount]), checkpointer: opened[readerCount + 1])
+                path: path, threads: threads, writer: writer, readers: Array(opened[1...readerCount]),
+                checkpointer: opened[readerCount + 1])
         } catch {
             for connection in opened { try? await connection.close() }
             try? await threads.shutdownGracefully()
@@ -102,16 +113,21 @@ final class SQLiteBackend: DatabaseBackend {
     func write<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
         let database = session(writer)
         let result = try await gate.withLock {
-            // The log starts over only when a write begins after a checkpoint has copied all of it;
-            // a write that began while one was still copying would add to the log instead, and back to
-            // back imports would grow it without end (and slow every page lookup in it).
-            await checkpoint.withLock { $0 }?.value
+            // The log starts over only when a write begins after a checkpoint has copied all of it; a
+            // write that begins while one is still copying adds to the log instead. Back-to-back imports
+            // would grow it without end, so past a size the write waits for the copy to finish.
+            if logSize() > Self.logLimit { await checkpoint.withLock { $0 }?.value }
             // IMMEDIATE takes the write lock up front, so a transaction never fails half-way on
             // upgrading from a read lock while another process writes.
             return try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
         }
         scheduleCheckpoint()
         return result
+    }
+
+    private func logSize() -> Int {
+        var status = stat()
+        return stat(logPath, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Starts a passive checkpoint unless one is already running. It copies committed pages from the

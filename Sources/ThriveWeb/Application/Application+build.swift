@@ -69,5 +69,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     EntryPagesController<JournalEntry>(page: .journal).addRoutes(to: router, services: services)
     EntryPagesController<CategorySample>(page: .sleep).addRoutes(to: router, services: services)
     WorkoutPagesController(services: services).addRoutes(to: router)
+    FitnessPagesController(services: services).addRoutes(to: router)
     return router
 }

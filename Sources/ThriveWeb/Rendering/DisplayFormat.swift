@@ -14,6 +14,14 @@ enum DisplayFormat {
         return date.formatted(style)
     }
 
+    /// "Sun 22 Nov", for a day in a table of recent days.
+    static func shortDay(_ date: Date, in zone: TimeZone) -> String {
+        var style = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+            .weekday(.abbreviated).day(.defaultDigits).month(.abbreviated)
+        style.timeZone = zone
+        return date.formatted(style).replacingOccurrences(of: ",", with: "")
+    }
+
     /// "Sunday, 22 November 2026".
     static func longDate(_ date: Date, in zone: TimeZone) -> String {
         var style = Date.FormatStyle(

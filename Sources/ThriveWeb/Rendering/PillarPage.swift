@@ -40,9 +40,11 @@ extension Pillar {
         switch self {
         case .fitness:
             [
-                .soon("Activity tracking", "Steps, active minutes and workouts by day, with charts."),
+                .page("Activity", "Steps, active minutes, distance and workouts, today and by day.", "/pillars/fitness/activity"),
                 .page("Sleep", "Log when you slept and how well; devices add their sleep stages.", "/pillars/fitness/sleep"),
-                .soon("Recovery status", "Resting heart rate and heart-rate variability against your baseline."),
+                .page(
+                    "Recovery status", "Resting heart rate and heart-rate variability against your own baseline.",
+                    "/pillars/fitness/recovery"),
                 .page(
                     "Workouts", "Start a session from your plan and confirm your sets, or log any activity.",
                     WorkoutPagesController.base),

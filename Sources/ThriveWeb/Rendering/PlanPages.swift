@@ -81,12 +81,17 @@ struct TrainingPlanPage: Sendable {
 
     /// "Bench press: 3 × 10–12 at 60.0 kg (instead of …)".
     static func line(for planned: PlannedExercise, units: UnitSystem) -> String {
-        var line = planned.exercise.name
+        "\(planned.exercise.name): \(dose(of: planned, units: units))"
+    }
+
+    /// "3 × 10–12 at 60.0 kg (instead of …)", "20 min".
+    static func dose(of planned: PlannedExercise, units: UnitSystem) -> String {
+        var line: String
         if let reps = planned.reps {
-            line += ": \(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
+            line = "\(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
             line += planned.load.map { " at \(units.format($0))" } ?? ", find a load you can lift with 2 reps to spare"
         } else {
-            line += ": \(planned.minutes) min"
+            line = "\(planned.minutes) min"
         }
         if let original = planned.substitutes { line += " (instead of \(original.name))" }
         return line

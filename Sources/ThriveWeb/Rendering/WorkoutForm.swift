@@ -119,7 +119,7 @@ extension WorkoutForm {
         ]
         for (index, planned) in session.exercises.enumerated() {
             values["exercise-\(index)"] = planned.exercise.name
-            values["target-\(index)"] = TrainingPlanPage.line(for: planned, units: units)
+            values["target-\(index)"] = TrainingPlanPage.dose(of: planned, units: units)
             guard let reps = planned.reps else {
                 values["duration-\(index)"] = String(planned.minutes)
                 continue
