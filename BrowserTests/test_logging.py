@@ -78,3 +78,25 @@ def press_to_select(driver, css, label):
     field = focus_by_tab(driver, css)
     field.send_keys(label)
     return field
+
+
+def test_the_dashboard_refreshes_in_place_with_placeholders(server, phone):
+    log_in(phone, server)
+    phone.execute_cdp_cmd("Network.enable", {})
+    slow = {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1}
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", slow)
+    press(phone, "a[data-refresh]", Keys.ENTER)
+    board = phone.find_element(By.CSS_SELECTOR, ".dashboard")
+    assert "is-refreshing" in board.get_attribute("class"), "placeholders while loading"
+    assert phone.find_element(By.ID, "main").get_attribute("aria-busy") == "true"
+    screenshot(phone, "home-refreshing")
+    WebDriverWait(phone, 15).until(lambda d: d.find_element(By.ID, "refresh-status").text == "Dashboard updated.")
+    assert phone.find_elements(By.CSS_SELECTOR, ".is-refreshing") == []
+    assert phone.find_element(By.ID, "main").get_attribute("aria-busy") is None
+    assert len(phone.find_elements(By.CSS_SELECTOR, ".score-tile")) == 3
+
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", dict(slow, offline=True, latency=0))
+    press(phone, "a[data-refresh]", Keys.ENTER)
+    WebDriverWait(phone, 15).until(lambda d: d.find_element(By.ID, "refresh-status").text.startswith("Could not refresh."))
+    assert phone.find_elements(By.CSS_SELECTOR, ".is-refreshing") == [], "the old figures come back"
+    phone.execute_cdp_cmd("Network.emulateNetworkConditions", dict(slow, latency=0))

@@ -83,4 +83,47 @@
       });
     });
   }
+
+  // The dashboard refreshes in place (a Refresh link, or pulling down at the top on a phone): the
+  // figures turn into placeholders while the new page loads, then the page content is swapped.
+  var refresh = document.querySelector("[data-refresh]");
+  var main = document.getElementById("main");
+  function refreshDashboard() {
+    var board = main.querySelector(".dashboard");
+    if (!board || board.classList.contains("is-refreshing")) { return; }
+    var said = document.getElementById("refresh-status");
+    board.classList.add("is-refreshing");
+    main.setAttribute("aria-busy", "true");
+    fetch("/", { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (reply) {
+      if (!reply.ok || reply.redirected) { throw new Error("not refreshed"); }
+      return reply.text();
+    }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("#main .dashboard");
+      if (!fresh) { throw new Error("not a dashboard"); }
+      board.replaceWith(fresh);
+      main.removeAttribute("aria-busy");
+      if (said) { said.textContent = "Dashboard updated."; }
+      wireRefresh();
+    }).catch(function () {
+      board.classList.remove("is-refreshing");
+      main.removeAttribute("aria-busy");
+      if (said) { said.textContent = "Could not refresh. Showing the data you had. Try again when you are online."; }
+    });
+  }
+  function wireRefresh() {
+    refresh = document.querySelector("[data-refresh]");
+    if (!refresh) { return; }
+    refresh.addEventListener("click", function (event) { event.preventDefault(); refreshDashboard(); });
+  }
+  wireRefresh();
+  if (refresh) {
+    var startY = null;
+    window.addEventListener("touchstart", function (event) {
+      startY = window.scrollY === 0 && event.touches.length === 1 ? event.touches[0].clientY : null;
+    }, { passive: true });
+    window.addEventListener("touchend", function (event) {
+      if (startY !== null && event.changedTouches[0].clientY - startY > 90) { refreshDashboard(); }
+      startY = null;
+    }, { passive: true });
+  }
 })();
