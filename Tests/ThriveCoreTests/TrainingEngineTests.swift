@@ -117,6 +117,14 @@ struct WorkoutProgressTests {
         #expect(progress[1].decision.reason.contains("7 of 8"))
     }
 
+    @Test func setsGroupByExerciseWhateverTheCaseInTheOrderFirstDone() {
+        let session = Self.workout(
+            daysAgo: 0,
+            Self.sets("Bench press", [10], at: 60) + Self.sets("Plank", [1], at: nil) + Self.sets("bench PRESS", [8], at: 60))
+        #expect(session.exercises.map(\.name) == ["Bench press", "Plank"])
+        #expect(session.exercises[0].sets.compactMap(\.reps) == [10, 8])
+    }
+
     @Test func theNewestSessionOfAnExerciseDecidesItsLoad() {
         let history = [
             Self.workout(daysAgo: 2, Self.sets("Bench press", [10, 10, 10], at: 60)),

@@ -14,15 +14,8 @@ public struct ExerciseProgress: Hashable, Sendable {
 public enum WorkoutProgress {
     /// Next time's load for each loaded library exercise of the workout, in the order first performed.
     public static func nextTime(after workout: Workout) -> [ExerciseProgress] {
-        var order: [String] = []
-        var setsByName: [String: [WorkoutSet]] = [:]
-        for set in workout.sets {
-            let key = set.exercise.lowercased()
-            if setsByName[key] == nil { order.append(key) }
-            setsByName[key, default: []].append(set)
-        }
-        return order.compactMap { key in
-            guard let sets = setsByName[key], let exercise = ExerciseLibrary.named(key),
+        workout.exercises.compactMap { name, sets in
+            guard let exercise = ExerciseLibrary.named(name),
                 let current = sets.compactMap(\.load).filter({ $0.kilograms > 0 }).max()
             else { return nil }
             let decision = Progression.next(region: exercise.region, current: current, evidence: .confirmed(sets))

@@ -96,6 +96,23 @@ public struct Workout: Hashable, Sendable, Codable, Identifiable {
 
     public var duration: TimeInterval { end.timeIntervalSince(start) }
 
+    /// The sets grouped by exercise (names compared without case), in the order each was first done,
+    /// each under the name as first written.
+    public var exercises: [(name: String, sets: [WorkoutSet])] {
+        var order: [String] = []
+        var names: [String: String] = [:]
+        var groups: [String: [WorkoutSet]] = [:]
+        for set in sets {
+            let key = set.exercise.lowercased()
+            if groups[key] == nil {
+                order.append(key)
+                names[key] = set.exercise
+            }
+            groups[key, default: []].append(set)
+        }
+        return order.map { (names[$0] ?? $0, groups[$0] ?? []) }
+    }
+
     public func validated() throws(ValidationError) -> Workout {
         try SampleChecks.span(start: start, end: end)
         guard duration <= 24 * 3_600 else {

@@ -90,26 +90,22 @@ struct WorkoutDayPage: Sendable {
         if let energy = workout.activeEnergyKilocalories { detail.append(DisplayFormat.kilocalories(energy)) }
         let editable = workout.source.kind == .manual
         if !editable { detail.append("from \(workout.source.name)") }
-        let sets = setLines(workout.sets, units: units)
+        let sets = setLines(workout, units: units)
         return Item(
             id: workout.id.rawValue.uuidString.lowercased(), title: workout.activityType.displayName,
             detail: detail.joined(separator: " · "), sets: sets, hasSets: !sets.isEmpty, editable: editable)
     }
 
     /// "Bench press: 12 × 60 kg, 12 × 60 kg, 10 × 60 kg", one line per exercise.
-    static func setLines(_ sets: [WorkoutSet], units: UnitSystem) -> [String] {
-        var order: [String] = []
-        var parts: [String: [String]] = [:]
-        for set in sets {
-            if parts[set.exercise] == nil { order.append(set.exercise) }
-            let text: String =
+    static func setLines(_ workout: Workout, units: UnitSystem) -> [String] {
+        workout.exercises.map { name, sets in
+            let parts = sets.map { set in
                 if let reps = set.reps {
-                    set.load.map { "\(reps) × \(units.format($0))" } ?? "\(reps) reps"
-                } else {
-                    "\(DisplayFormat.decimal((set.durationSeconds ?? 0) / 60, digits: 0)) min"
+                    return set.load.map { "\(reps) × \(units.format($0))" } ?? "\(reps) reps"
                 }
-            parts[set.exercise, default: []].append(text)
+                return "\(DisplayFormat.decimal((set.durationSeconds ?? 0) / 60, digits: 0)) min"
+            }
+            return "\(name): \(parts.joined(separator: ", "))"
         }
-        return order.map { "\($0): \(parts[$0, default: []].joined(separator: ", "))" }
     }
 }

@@ -142,20 +142,14 @@ extension WorkoutForm {
             } ?? "",
             "energy": workout.activeEnergyKilocalories.map { DisplayFormat.plain($0) } ?? "",
         ]
-        var order: [String] = []
-        var sets: [String: [WorkoutSet]] = [:]
-        for set in workout.sets {
-            if sets[set.exercise] == nil { order.append(set.exercise) }
-            sets[set.exercise, default: []].append(set)
-        }
-        for (index, name) in order.enumerated() {
-            values["exercise-\(index)"] = name
-            let group = sets[name] ?? []
-            if group.allSatisfy({ $0.reps == nil && $0.durationSeconds != nil }) {
-                values["duration-\(index)"] = DisplayFormat.plain(group.compactMap(\.durationSeconds).reduce(0, +) / 60)
+        for (index, exercise) in workout.exercises.enumerated() {
+            values["exercise-\(index)"] = exercise.name
+            if exercise.sets.allSatisfy({ $0.reps == nil && $0.durationSeconds != nil }) {
+                values["duration-\(index)"] = DisplayFormat.plain(
+                    exercise.sets.compactMap(\.durationSeconds).reduce(0, +) / 60)
                 continue
             }
-            for (set, performed) in group.enumerated() {
+            for (set, performed) in exercise.sets.enumerated() {
                 values["reps-\(index)-\(set)"] = performed.reps.map(String.init) ?? ""
                 values["load-\(index)-\(set)"] = performed.load.map { Self.shown($0, units) } ?? ""
             }
