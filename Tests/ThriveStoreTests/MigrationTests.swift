@@ -33,4 +33,21 @@ struct MigrationTests {
         await second.close()
         try await cleanup()
     }
+
+    @Test func aNewSQLiteFileHasLargePagesAndReopensAsItIs() async throws {
+        let (location, cleanup) = try await TestStores.makeLocation(.sqlite)
+        for _ in 1...2 {
+            let database = try await Database.open(location, logger: TestStores.logger)
+            let pageSize = try await database.read {
+                try await $0.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self)
+            }
+            let mode = try await database.read {
+                try await $0.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+            }
+            await database.close()
+            #expect(pageSize == 16_384)
+            #expect(mode == "wal")
+        }
+        try await cleanup()
+    }
 }
