@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "thrive", targets: ["thrive"]),
         .library(name: "ThriveCore", targets: ["ThriveCore"]),
         .library(name: "ThriveStore", targets: ["ThriveStore"]),
+        .library(name: "ThriveReports", targets: ["ThriveReports"]),
         .library(name: "ThriveWeb", targets: ["ThriveWeb"]),
     ],
     dependencies: [
@@ -51,10 +52,16 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ThriveReports",
+            dependencies: ["ThriveCore"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ThriveWeb",
             dependencies: [
                 "ThriveCore",
                 "ThriveStore",
+                "ThriveReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -97,6 +104,11 @@ let package = Package(
                 "ThriveStore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ThriveReportsTests",
+            dependencies: ["ThriveCore", "ThriveReports"],
             swiftSettings: strictSwift
         ),
         .testTarget(

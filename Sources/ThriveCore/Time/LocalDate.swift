@@ -60,6 +60,12 @@ public struct LocalDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
         return years
     }
 
+    /// Whole calendar days from `other` to this date (negative when this one is earlier).
+    public func days(since other: LocalDate) -> Int {
+        let utc = TimeZone(identifier: "UTC")!
+        return Int((start(in: utc).timeIntervalSince(other.start(in: utc)) / 86_400).rounded())
+    }
+
     public func adding(days: Int) -> LocalDate {
         let utc = TimeZone(identifier: "UTC")!
         return LocalDate(start(in: utc).addingTimeInterval(TimeInterval(days) * 86_400), in: utc)

@@ -13,6 +13,30 @@ public protocol DailyMetricsRepository: Sendable {
     func days(
         _ types: [QuantityType], from first: LocalDate, through last: LocalDate, in zone: TimeZone
     ) async throws -> HealthDays
+    /// Every day from `first` through `last` with only the given parts filled in: a year of one
+    /// metric for a chart without aggregating a year of everything else.
+    func days(_ parts: DayParts, from first: LocalDate, through last: LocalDate, in zone: TimeZone) async throws
+        -> HealthDays
+}
+
+/// Which parts of a day to aggregate.
+public struct DayParts: Sendable, Hashable {
+    public var quantities: [QuantityType]
+    public var sleep: Bool
+    public var food: Bool
+    public var moods: Bool
+    public var workouts: Bool
+
+    public init(
+        quantities: [QuantityType] = [], sleep: Bool = false, food: Bool = false, moods: Bool = false,
+        workouts: Bool = false
+    ) {
+        self.quantities = quantities
+        self.sleep = sleep
+        self.food = food
+        self.moods = moods
+        self.workouts = workouts
+    }
 }
 
 struct SQLDailyMetricsRepository: DailyMetricsRepository {
@@ -47,8 +71,18 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
     func days(
         _ types: [QuantityType], from first: LocalDate, through last: LocalDate, in zone: TimeZone
     ) async throws -> HealthDays {
+        try await days(DayParts(quantities: types), from: first, through: last, in: zone)
+    }
+
+    func days(_ parts: DayParts, from first: LocalDate, through last: LocalDate, in zone: TimeZone) async throws
+        -> HealthDays
+    {
         var (edges, days) = Self.frame(from: first, through: last, in: zone)
-        try await quantities(types, edges: edges, into: &days)
+        if !parts.quantities.isEmpty { try await quantities(parts.quantities, edges: edges, into: &days) }
+        if parts.sleep { try await sleep(edges: edges, into: &days) }
+        if parts.food { try await food(edges: edges, into: &days) }
+        if parts.moods { try await moods(edges: edges, into: &days) }
+        if parts.workouts { try await workouts(edges: edges, into: &days) }
         return HealthDays(days)
     }
 
@@ -60,13 +94,18 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
 
     // MARK: - SQL pieces
 
-    /// `CASE WHEN col < e1 THEN 0 WHEN col < e2 THEN 1 … ELSE -1 END`: the day index of a timestamp.
+    /// The day index of a timestamp, -1 outside the days: a balanced tree of `CASE`s over the day
+    /// edges, so a row costs about log₂(days) comparisons (ten for two years), not one per day.
     private func bucket(_ column: String, _ edges: [Date]) -> SQLQueryString {
-        var text: SQLQueryString = "CASE"
-        for index in 1..<edges.count {
-            text += " WHEN \(unsafeRaw: column) < \(bind: edges[index]) THEN \(literal: index - 1)"
+        func node(_ low: Int, _ high: Int) -> SQLQueryString {
+            guard high - low > 1 else { return "\(literal: low)" }
+            let middle = (low + high) / 2
+            return
+                "CASE WHEN \(unsafeRaw: column) < \(bind: edges[middle]) THEN \(node(low, middle)) ELSE \(node(middle, high)) END"
         }
-        return text + " ELSE -1 END"
+        let last = edges.count - 1
+        return
+            "CASE WHEN \(unsafeRaw: column) < \(bind: edges[0]) OR \(unsafeRaw: column) >= \(bind: edges[last]) THEN -1 ELSE \(node(0, last)) END"
     }
 
     private var double: String { session.types.double }

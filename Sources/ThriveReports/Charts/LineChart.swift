@@ -1,0 +1,203 @@
+import Foundation
+import ThriveCore
+
+/// A line chart over days, drawn as SVG: one or more series, axes with round-number ticks,
+/// gridlines, an optional least-squares trend line and markers for unusual days. Colours come from
+/// CSS classes (`line-fitness`, `trend`, …), so the page's theme and colour-blind palette apply; a
+/// standalone chart carries its own stylesheet.
+///
+/// Every chart is `role="img"` with a `<title>` and a `<desc>` (the text summary). Points carry
+/// `data-label` ("Mon 17 Nov: 8,432 steps") for tooltips; past 92 days they are left out (the data
+/// table has every value) and long series are thinned to the pixels available.
+public struct LineChart: Sendable {
+    public struct Series: Sendable {
+        public let name: String
+        /// A CSS class suffix: a pillar (`fitness`, `nutrition`, `wellbeing`) or `neutral`.
+        public let role: String
+        /// One value per day of `days`, nil where nothing was recorded.
+        public let values: [Double?]
+
+        public init(name: String, role: String, values: [Double?]) {
+            self.name = name
+            self.role = role
+            self.values = values
+        }
+    }
+
+    public struct Marker: Sendable {
+        public let index: Int
+        public let value: Double
+        public let text: String
+
+        public init(index: Int, value: Double, text: String) {
+            self.index = index
+            self.value = value
+            self.text = text
+        }
+    }
+
+    public var id: String
+    public var title: String
+    public var summary: String
+    /// The label of each day ("Mon 17 Nov"), for tooltips.
+    public var dayLabels: [String]
+    /// The days that get a label under the axis, and its text.
+    public var axisLabels: [(index: Int, text: String)]
+    public var series: [Series]
+    public var showsTrend: Bool
+    public var markers: [Marker]
+    public var includeZero: Bool
+    public var formatValue: @Sendable (Double) -> String
+    public var width = 640.0
+    public var height = 260.0
+
+    public init(
+        id: String, title: String, summary: String, dayLabels: [String], axisLabels: [(index: Int, text: String)],
+        series: [Series], showsTrend: Bool = true, markers: [Marker] = [], includeZero: Bool = false,
+        formatValue: @escaping @Sendable (Double) -> String
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.dayLabels = dayLabels
+        self.axisLabels = axisLabels
+        self.series = series
+        self.showsTrend = showsTrend
+        self.markers = markers
+        self.includeZero = includeZero
+        self.formatValue = formatValue
+    }
+
+    static let margin = (top: 28.0, right: 14.0, bottom: 30.0, left: 56.0)
+    /// Beyond this many days, no per-day dots: a year of dots is noise, and the table has the values.
+    static let dotLimit = 92
+
+    /// The SVG; `standalone` adds the XML namespace and a stylesheet, for a file or an `<img>`.
+    public func svg(standalone: Bool = false) -> String {
+        let count = max(dayLabels.count, series.map(\.values.count).max() ?? 0)
+        let m = Self.margin
+        let plotLeft = m.left
+        let plotRight = width - m.right
+        let plotTop = m.top
+        let plotBottom = height - m.bottom
+        let slot = count > 0 ? (plotRight - plotLeft) / Double(count) : 0
+        func x(_ index: Int) -> Double { plotLeft + (Double(index) + 0.5) * slot }
+        let all = series.flatMap { $0.values.compactMap { $0 } }
+        let scale = LinearScale(values: all, from: plotBottom, to: plotTop, includeZero: includeZero)
+
+        var out = ""
+        out.reserveCapacity(4_096 + count * 40 * series.count)
+        let titleID = "\(id)-title"
+        let descID = "\(id)-desc"
+        out += "<svg"
+        if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\"" }
+        out +=
+            " class=\"chart\" id=\"\(id)\" viewBox=\"0 0 \(SVGText.number(width)) \(SVGText.number(height))\" role=\"img\" aria-labelledby=\"\(titleID) \(descID)\">"
+        out += "<title id=\"\(titleID)\">\(SVGText.escape(title))</title>"
+        out += "<desc id=\"\(descID)\">\(SVGText.escape(summary))</desc>"
+        if standalone { out += "<style>\(ChartStyle.standalone)</style>" }
+
+        // Gridlines and value labels.
+        out += "<g class=\"grid\" aria-hidden=\"true\">"
+        for tick in scale.ticks {
+            let y = SVGText.number(scale.position(tick))
+            out += "<line x1=\"\(SVGText.number(plotLeft))\" x2=\"\(SVGText.number(plotRight))\" y1=\"\(y)\" y2=\"\(y)\"/>"
+            out +=
+                "<text class=\"axis-label\" x=\"\(SVGText.number(plotLeft - 6))\" y=\"\(y)\" dy=\"0.32em\" text-anchor=\"end\">\(SVGText.escape(formatValue(tick)))</text>"
+        }
+        for label in axisLabels where label.index < count {
+            out +=
+                "<text class=\"axis-label\" x=\"\(SVGText.number(x(label.index)))\" y=\"\(SVGText.number(plotBottom + 18))\" text-anchor=\"middle\">\(SVGText.escape(label.text))</text>"
+        }
+        out += "</g>"
+
+        // Series: a path per run of recorded days, thinned when there are more points than pixels.
+        let pixels = Int((plotRight - plotLeft) / 2)
+        for series in self.series {
+            out += "<g class=\"series series-\(series.role)\" data-series=\"\(SVGText.escape(series.name))\">"
+            for run in Self.runs(series.values) {
+                var points = run.map { ChartPoint(x: x($0.index), y: scale.position($0.value)) }
+                points = Downsampling.largestTriangleThreeBuckets(points, threshold: max(pixels, 3))
+                if points.count == 1 {
+                    out +=
+                        "<circle class=\"line line-\(series.role)\" cx=\"\(SVGText.number(points[0].x))\" cy=\"\(SVGText.number(points[0].y))\" r=\"2\"/>"
+                    continue
+                }
+                out += "<path class=\"line line-\(series.role)\" d=\""
+                for (position, point) in points.enumerated() {
+                    out += (position == 0 ? "M" : "L") + SVGText.number(point.x) + " " + SVGText.number(point.y)
+                }
+                out += "\"/>"
+            }
+            if count <= Self.dotLimit {
+                for (index, value) in series.values.enumerated() {
+                    guard let value else { continue }
+                    let label = "\(index < dayLabels.count ? dayLabels[index] : ""): \(formatValue(value))"
+                    out +=
+                        "<circle class=\"dot dot-\(series.role)\" cx=\"\(SVGText.number(x(index)))\" cy=\"\(SVGText.number(scale.position(value)))\" r=\"3\" data-label=\"\(SVGText.escape(label))\"/>"
+                }
+            }
+            out += "</g>"
+        }
+
+        if showsTrend, let first = series.first, let line = Self.trend(first.values) {
+            out +=
+                "<line class=\"trend\" x1=\"\(SVGText.number(x(line.fromIndex)))\" y1=\"\(SVGText.number(scale.position(line.fromValue)))\" x2=\"\(SVGText.number(x(line.toIndex)))\" y2=\"\(SVGText.number(scale.position(line.toValue)))\"/>"
+        }
+        for marker in markers where marker.index < count {
+            out +=
+                "<circle class=\"anomaly\" cx=\"\(SVGText.number(x(marker.index)))\" cy=\"\(SVGText.number(scale.position(marker.value)))\" r=\"6\" data-label=\"\(SVGText.escape(marker.text))\"><title>\(SVGText.escape(marker.text))</title></circle>"
+        }
+        out += legend(plotLeft: plotLeft)
+        out += "</svg>"
+        return out
+    }
+
+    /// Legend along the top: each series, and the trend when drawn. Line styles differ (the trend is
+    /// dashed), so colour is not the only difference.
+    private func legend(plotLeft: Double) -> String {
+        var entries = series.map { (name: $0.name, style: "line line-\($0.role)") }
+        if showsTrend, let first = series.first, Self.trend(first.values) != nil {
+            entries.append((name: "Trend", style: "trend"))
+        }
+        guard entries.count > 1 else { return "" }
+        var out = "<g class=\"legend\">"
+        var cursor = plotLeft
+        for entry in entries {
+            let y = SVGText.number(Self.margin.top / 2)
+            out +=
+                "<line class=\"\(entry.style)\" x1=\"\(SVGText.number(cursor))\" x2=\"\(SVGText.number(cursor + 18))\" y1=\"\(y)\" y2=\"\(y)\"/>"
+            out +=
+                "<text class=\"legend-label\" x=\"\(SVGText.number(cursor + 24))\" y=\"\(y)\" dy=\"0.32em\">\(SVGText.escape(entry.name))</text>"
+            cursor += 24 + Double(entry.name.count) * 7.5 + 18
+        }
+        return out + "</g>"
+    }
+
+    /// Consecutive recorded days.
+    static func runs(_ values: [Double?]) -> [[(index: Int, value: Double)]] {
+        var runs: [[(index: Int, value: Double)]] = []
+        var current: [(index: Int, value: Double)] = []
+        for (index, value) in values.enumerated() {
+            if let value {
+                current.append((index, value))
+            } else if !current.isEmpty {
+                runs.append(current)
+                current = []
+            }
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+
+    /// The least-squares line through the recorded days, from the first to the last of them.
+    static func trend(_ values: [Double?]) -> (fromIndex: Int, fromValue: Double, toIndex: Int, toValue: Double)? {
+        let known = values.enumerated().compactMap { index, value in value.map { (Double(index), $0) } }
+        guard known.count >= DailyTrend.minimumPoints, let slope = Statistics.slope(known.map(\.0), known.map(\.1)),
+            let meanX = Statistics.mean(known.map(\.0)), let meanY = Statistics.mean(known.map(\.1)),
+            let first = known.first, let last = known.last
+        else { return nil }
+        let intercept = meanY - slope * meanX
+        return (Int(first.0), intercept + slope * first.0, Int(last.0), intercept + slope * last.0)
+    }
+}
