@@ -149,9 +149,10 @@ extension WorkoutActivityType {
 
 /// Durations for people: "7 h 12 min".
 public enum DurationFormat {
+    /// "7 h 12 min", or "18 min" under an hour.
     public static func hoursAndMinutes(_ seconds: Double) -> String {
         let minutes = Int((seconds / 60).rounded())
-        return "\(minutes / 60) h \(minutes % 60) min"
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 }
 

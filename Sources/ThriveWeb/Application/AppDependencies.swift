@@ -34,6 +34,7 @@ struct AppServices: Sendable {
     let meals: MealLog
     let settings: SettingsService
     let dashboard: DashboardService
+    let charts: ChartService
     let renderer: PageRenderer
     let policy: SessionPolicy
 
@@ -51,5 +52,6 @@ struct AppServices: Sendable {
         meals = MealLog(store: store, now: now, ids: ids)
         settings = SettingsService(store: store, now: now)
         dashboard = DashboardService(store: store, now: now, engines: engines, settings: settings)
+        charts = ChartService(store: store)
     }
 }

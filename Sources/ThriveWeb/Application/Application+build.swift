@@ -50,6 +50,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         to: api.group("samples").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     EnginesAPIController(services: services).addRoutes(to: api)
     FoodsAPIController(services: services).addRoutes(to: api)
+    ChartsAPIController(services: services).addRoutes(to: api)
     let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
     MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
     EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)

@@ -17,7 +17,9 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             let person = try await services.engines.context(owner)
             let date = MealPagesController.day(request, today: person.today)
             let notice = request.uri.queryParameters.get("notice").flatMap { EntryNotice(rawValue: String($0)) }
-            return try await render(day: date, person: person, owner: owner, notice: notice, log: log, services, context)
+            return try await render(
+                day: date, person: person, owner: owner, notice: notice, log: log, services, context,
+                charts: ChartRequest(request, context))
         }
 
         router.post(path) { request, context -> Response in
@@ -91,14 +93,15 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
 
     private func render(
         day date: LocalDate, person: PersonContext, owner: UserID, notice: EntryNotice?, log: EntryLog<Entry>,
-        _ services: AppServices, _ context: AppRequestContext, values: FormFields? = nil, errors: FormErrors = FormErrors()
+        _ services: AppServices, _ context: AppRequestContext, values: FormFields? = nil, errors: FormErrors = FormErrors(),
+        charts: ChartRequest? = nil
     ) async throws -> Response {
         let entries = try await log.day(owner, date, in: person.zone)
         var formValues = values?.values ?? [:]
         if formValues["time"] == nil, date == person.today {
             formValues["time"] = DisplayFormat.time(services.now(), in: person.zone)
         }
-        let content = EntryPage(
+        var content = EntryPage(
             heading: page.heading, path: page.path, pillar: page.pillar.displayName, pillarPath: page.pillar.path,
             date: date.description,
             dateLabel: date == person.today
@@ -112,6 +115,11 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
                 return EntryPage.Item(id: page.kind.id(entry).uuidString.lowercased(), title: title, detail: detail)
             },
             isEmpty: entries.isEmpty, emptyText: page.emptyText, listTitle: page.listTitle, errors: errors)
+        let request = charts ?? ChartRequest(range: nil, from: nil, to: nil, mode: context.settings?.coaching.mode ?? .light)
+        for metric in page.charts {
+            content.charts.append(
+                try await services.charts.view(metric, owner: owner, person: person, request: request, path: page.path))
+        }
         return services.renderer.render(
             "entries", chrome: Chrome(title: page.heading, context: context, tab: .pillars), content: content,
             status: errors.hasAny ? .unprocessableContent : .ok)

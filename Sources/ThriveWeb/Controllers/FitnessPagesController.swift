@@ -7,25 +7,42 @@ struct FitnessPagesController {
     let services: AppServices
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("pillars/fitness/activity") { _, context -> Response in
+        router.get("pillars/fitness/activity") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let person = try await services.engines.context(owner)
             let overview = try await services.engines.overview(owner, context: person)
+            var page = ActivityPage(days: overview.days, today: person.today, person: person)
+            page.charts = try await charts(
+                [.steps, .activeMinutes], owner, person, request, context, "/pillars/fitness/activity")
             return services.renderer.render(
-                "activity", chrome: Chrome(title: "Activity", context: context, tab: .pillars),
-                content: ActivityPage(days: overview.days, today: person.today, person: person))
+                "activity", chrome: Chrome(title: "Activity", context: context, tab: .pillars), content: page)
         }
 
-        router.get("pillars/fitness/recovery") { _, context -> Response in
+        router.get("pillars/fitness/recovery") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let person = try await services.engines.context(owner)
             let overview = try await services.engines.overview(owner, context: person)
             let fitness = overview.scores.first { $0.pillar == .fitness }
+            var page = RecoveryPage(
+                days: overview.days, today: person.today, person: person,
+                component: fitness?.components.first { $0.name == "Recovery" })
+            page.charts = try await charts(
+                [.restingHeartRate, .heartRateVariability], owner, person, request, context, "/pillars/fitness/recovery")
             return services.renderer.render(
-                "recovery", chrome: Chrome(title: "Recovery status", context: context, tab: .pillars),
-                content: RecoveryPage(
-                    days: overview.days, today: person.today, person: person,
-                    component: fitness?.components.first { $0.name == "Recovery" }))
+                "recovery", chrome: Chrome(title: "Recovery status", context: context, tab: .pillars), content: page)
         }
+    }
+
+    private func charts(
+        _ metrics: [ChartMetric], _ owner: UserID, _ person: PersonContext, _ request: Request,
+        _ context: AppRequestContext, _ path: String
+    ) async throws -> [MetricChartView] {
+        var views: [MetricChartView] = []
+        for metric in metrics {
+            views.append(
+                try await services.charts.view(
+                    metric, owner: owner, person: person, request: ChartRequest(request, context), path: path))
+        }
+        return views
     }
 }

@@ -18,9 +18,14 @@ struct MealPagesController {
             let date = Self.day(request, today: person.today)
             let entries = try await services.meals.entries.day(owner, date, in: person.zone)
             let notice = request.uri.queryParameters.get("notice").flatMap { EntryNotice(rawValue: String($0)) }
-            let page = MealDayPage(
+            var page = MealDayPage(
                 date: date, today: person.today, entries: entries, plan: person.nutritionPlan(), zone: person.zone,
                 notice: notice)
+            for metric in [ChartMetric.energyEaten, .protein] {
+                page.charts.append(
+                    try await services.charts.view(
+                        metric, owner: owner, person: person, request: ChartRequest(request, context), path: Self.base))
+            }
             return render("meals", "Meals", context, page)
         }
 

@@ -24,6 +24,8 @@ struct EntryPageKind<Entry: Codable & Sendable>: Sendable {
     let parse: @Sendable (FormFields, UUID, Date, PersonContext) throws -> Entry
     let item: @Sendable (Entry, PersonContext) -> (title: String, detail: String)
     let summary: @Sendable ([Entry], PersonContext) -> String?
+    /// Trends charted under the day's entries.
+    var charts: [ChartMetric] = []
 }
 
 extension Pillar {

@@ -58,7 +58,7 @@ extension EntryPageKind where Entry == MoodCheckIn {
             let average = Double(checkIns.map(\.mood).reduce(0, +)) / Double(checkIns.count)
             return
                 "Average mood \(DisplayFormat.decimal(average))/5 over \(checkIns.count) check-in\(checkIns.count == 1 ? "" : "s")."
-        })
+        }, charts: [.mood, .energyLevel, .stress])
 }
 
 extension EntryPageKind where Entry == JournalEntry {
@@ -150,7 +150,7 @@ extension EntryPageKind where Entry == CategorySample {
             guard !samples.isEmpty else { return nil }
             let seconds = samples.map { $0.end.timeIntervalSince($0.start) }.reduce(0, +)
             return "\(DurationFormat.hoursAndMinutes(seconds)) of sleep logged for this day."
-        })
+        }, charts: [.sleep])
 }
 
 extension EntryPageKind where Entry == QuantitySample {
@@ -187,7 +187,7 @@ extension EntryPageKind where Entry == QuantitySample {
         item: { sample, person in
             (person.profile.unitSystem.format(Mass(kilograms: sample.value)), DisplayFormat.time(sample.start, in: person.zone))
         },
-        summary: { _, _ in nil })
+        summary: { _, _ in nil }, charts: [.weight])
 
     /// Pillars › Nutrition › Hydration: one-tap glasses, or any amount, in the person's units.
     static let water = EntryPageKind(
@@ -230,7 +230,7 @@ extension EntryPageKind where Entry == QuantitySample {
         summary: { samples, person in
             guard !samples.isEmpty else { return nil }
             return "\(volume(samples.map(\.value).reduce(0, +) * 1000, person)) so far on this day."
-        })
+        }, charts: [.water])
 
     static let millilitresPerFluidOunce = 29.573_53
 

@@ -37,6 +37,7 @@ struct EntryPage: Sendable {
     let emptyText: String
     let listTitle: String
     var errors: FormErrors
+    var charts: [MetricChartView] = []
 }
 
 /// Editing one entry: the same controls as adding, filled in.

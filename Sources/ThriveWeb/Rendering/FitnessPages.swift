@@ -18,6 +18,7 @@ struct ActivityPage: Sendable {
 
     let today: [Figure]
     let summary: String?
+    var charts: [MetricChartView] = []
     let rows: [Row]
     let isEmpty: Bool
     let distanceUnit: String
@@ -90,6 +91,7 @@ struct RecoveryPage: Sendable {
     let advice: String
     let comparisons: [Comparison]
     let rows: [Row]
+    var charts: [MetricChartView] = []
 
     init(days: HealthDays, today date: LocalDate, person: PersonContext, component: ScoreComponent?) {
         let policy = person.preferences.sources

@@ -39,6 +39,8 @@ struct MealDayPage: Sendable {
     let notice: String?
     let canUndo: Bool
 
+    var charts: [MetricChartView] = []
+
     init(date: LocalDate, today: LocalDate, entries: [FoodLogEntry], plan: NutritionPlan?, zone: TimeZone, notice: EntryNotice?) {
         self.date = date.description
         dateLabel = date == today ? "Today" : DisplayFormat.longDate(date.start(in: zone).addingTimeInterval(43_200), in: zone)

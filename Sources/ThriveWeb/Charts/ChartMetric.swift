@@ -1,0 +1,99 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// A daily metric a person can chart: what to read, how a day reduces to one number, and how that
+/// number reads in the person's units. One description per metric, used by pages and the API.
+struct ChartMetric: Sendable {
+    let id: String
+    let title: String
+    /// "steps", "sleep": the metric in a sentence ("Your average sleep over the last 30 days …").
+    let noun: String
+    let pillar: Pillar
+    /// The unit of `value` in the API: the stored, canonical one ("count", "kg", "h", …).
+    let unit: String
+    /// Counts and sums start their axis at zero; measures like weight or heart rate do not.
+    let includeZero: Bool
+    let parts: DayParts
+    let value: @Sendable (DayMetrics, SourcePolicy) -> Double?
+    /// A value in the person's units, as an axis or a sentence shows it.
+    let format: @Sendable (Double, UnitSystem) -> String
+
+    static let all: [ChartMetric] = [
+        steps, activeMinutes, distance, activeEnergy, sleep, restingHeartRate, heartRateVariability, weight, energyEaten,
+        protein, water, mood, energyLevel, stress,
+    ]
+
+    static func named(_ id: String) -> ChartMetric? { all.first { $0.id == id } }
+
+    static func quantity(
+        _ id: String, _ title: String, noun: String, pillar: Pillar, type: QuantityType, unit: String, total: Bool,
+        zero: Bool, format: @escaping @Sendable (Double, UnitSystem) -> String
+    ) -> ChartMetric {
+        ChartMetric(
+            id: id, title: title, noun: noun, pillar: pillar, unit: unit, includeZero: zero,
+            parts: DayParts(quantities: [type]),
+            value: { day, policy in day.quantity(type, policy: policy).map { total ? $0.sum : $0.mean } }, format: format)
+    }
+
+    static let steps = quantity(
+        "steps", "Steps", noun: "steps", pillar: .fitness, type: .stepCount, unit: "count", total: true, zero: true,
+        format: { value, _ in DisplayFormat.count(Int(value.rounded())) })
+    static let activeMinutes = quantity(
+        "active-minutes", "Active minutes", noun: "active minutes", pillar: .fitness, type: .appleExerciseTime, unit: "min",
+        total: true, zero: true, format: { value, _ in "\(Int(value.rounded())) min" })
+    static let distance = quantity(
+        "distance", "Distance", noun: "distance", pillar: .fitness, type: .distanceWalkingRunning, unit: "m", total: true,
+        zero: true,
+        format: { metres, units in
+            units == .metric
+                ? "\(DisplayFormat.decimal(metres / 1_000)) km"
+                : "\(DisplayFormat.decimal(metres / WorkoutForm.metresPerMile)) mi"
+        })
+    static let activeEnergy = quantity(
+        "active-energy", "Active energy", noun: "active energy", pillar: .fitness, type: .activeEnergyBurned, unit: "kcal",
+        total: true,
+        zero: true, format: { value, _ in DisplayFormat.kilocalories(value) })
+    static let restingHeartRate = quantity(
+        "resting-heart-rate", "Resting heart rate", noun: "resting heart rate", pillar: .fitness,
+        type: .restingHeartRate, unit: "bpm", total: false, zero: false, format: { value, _ in "\(Int(value.rounded())) bpm" })
+    static let heartRateVariability = quantity(
+        "heart-rate-variability", "Heart-rate variability", noun: "heart-rate variability", pillar: .fitness,
+        type: .heartRateVariabilitySDNN, unit: "ms", total: false, zero: false,
+        format: { value, _ in "\(Int(value.rounded())) ms" })
+    static let weight = quantity(
+        "weight", "Weight", noun: "weight", pillar: .nutrition, type: .bodyMass, unit: "kg", total: false, zero: false,
+        format: { kilograms, units in units.format(Mass(kilograms: kilograms)) })
+    static let water = quantity(
+        "water", "Water", noun: "water", pillar: .nutrition, type: .dietaryWater, unit: "L", total: true, zero: true,
+        format: { litres, units in
+            units == .metric
+                ? "\(DisplayFormat.count(Int((litres * 1_000).rounded()))) ml"
+                : "\(DisplayFormat.decimal(litres * 1_000 / EntryPageKind<QuantitySample>.millilitresPerFluidOunce)) fl oz"
+        })
+
+    static let sleep = ChartMetric(
+        id: "sleep", title: "Sleep", noun: "sleep", pillar: .fitness, unit: "h", includeZero: true, parts: DayParts(sleep: true),
+        value: { day, policy in day.sleep(policy: policy)?.asleepHours },
+        format: { hours, _ in DurationFormat.hoursAndMinutes(hours * 3_600) })
+    static let energyEaten = ChartMetric(
+        id: "calories", title: "Energy eaten", noun: "energy eaten", pillar: .nutrition, unit: "kcal", includeZero: true,
+        parts: DayParts(food: true), value: { day, _ in day.food?.energyKilocalories },
+        format: { value, _ in DisplayFormat.kilocalories(value) })
+    static let protein = ChartMetric(
+        id: "protein", title: "Protein", noun: "protein", pillar: .nutrition, unit: "g", includeZero: true,
+        parts: DayParts(food: true),
+        value: { day, _ in day.food?.proteinGrams }, format: { value, _ in DisplayFormat.grams(value.rounded()) })
+    static let mood = ChartMetric(
+        id: "mood", title: "Mood", noun: "mood", pillar: .wellbeing, unit: "1–5", includeZero: false,
+        parts: DayParts(moods: true),
+        value: { day, _ in day.mood?.mood }, format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
+    static let energyLevel = ChartMetric(
+        id: "energy", title: "Energy level", noun: "energy level", pillar: .wellbeing, unit: "1–5", includeZero: false,
+        parts: DayParts(moods: true), value: { day, _ in day.mood?.energy },
+        format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
+    static let stress = ChartMetric(
+        id: "stress", title: "Stress", noun: "stress", pillar: .wellbeing, unit: "1–5", includeZero: false,
+        parts: DayParts(moods: true), value: { day, _ in day.mood?.stress },
+        format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// Reads a metric's days for a range (and the same number of days before, for the comparison) in
+/// one read of only the parts that metric needs.
+struct ChartService: Sendable {
+    let store: Store
+
+    func trend(_ metric: ChartMetric, owner: UserID, range: ChartRange, person: PersonContext) async throws -> DailyTrend {
+        let previous = range.previous
+        let health = try await store.read {
+            try await $0.records(of: owner).daily.days(metric.parts, from: previous.first, through: range.last, in: person.zone)
+        }
+        let policy = person.preferences.sources
+        func days(_ span: ChartRange) -> [DailyTrend.Day] {
+            span.dates.map { date in DailyTrend.Day(date: date, value: health[date].flatMap { metric.value($0, policy) }) }
+        }
+        return DailyTrend(days: days(range), previous: days(previous))
+    }
+
+    /// The chart as a page shows it, at `path` (range links point back to it).
+    func view(
+        _ metric: ChartMetric, owner: UserID, person: PersonContext, request: ChartRequest, path: String
+    ) async throws -> MetricChartView {
+        let range =
+            (try? ChartRange.parse(
+                range: request.range, from: request.from, to: request.to, today: person.today, mode: request.mode))
+            ?? .last(request.mode == .light ? 7 : 30, today: person.today)
+        let trend = try await trend(metric, owner: owner, range: range, person: person)
+        return MetricChartView(metric: metric, trend: trend, range: range, person: person, mode: request.mode, path: path)
+    }
+}
+
+/// What a page request says about its charts: the range asked for, and Light or Deep mode.
+struct ChartRequest: Sendable {
+    let range: String?
+    let from: String?
+    let to: String?
+    let mode: FlexibilityMode
+
+    init(range: String?, from: String?, to: String?, mode: FlexibilityMode) {
+        self.range = range
+        self.from = from
+        self.to = to
+        self.mode = mode
+    }
+
+    init(_ request: Request, _ context: AppRequestContext) {
+        let query = request.uri.queryParameters
+        self.init(
+            range: query.get("range").map { String($0) }, from: query.get("from").map { String($0) },
+            to: query.get("to").map { String($0) }, mode: context.settings?.coaching.mode ?? .light)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import ThriveCore
+import ThriveReports
+
+/// A chart as a page shows it (the `chart` partial): its ranges, the SVG, the sentence that says
+/// what it shows, unusual days explained, and every value in a table for those who want the numbers.
+struct MetricChartView: Sendable {
+    struct RangeLink: Sendable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    struct Row: Sendable {
+        let day: String
+        let value: String
+    }
+
+    let id: String
+    let title: String
+    /// The chart for wide screens, and a narrower drawing for phones, where the wide one's text
+    /// would shrink below a readable size. CSS shows one of them.
+    let svg: String?
+    let compactSVG: String?
+    let summary: String
+    let isEmpty: Bool
+    let ranges: [RangeLink]
+    let hasRanges: Bool
+    let rows: [Row]
+    let anomalies: [String]
+    let hasAnomalies: Bool
+
+    init(
+        metric: ChartMetric, trend: DailyTrend, range: ChartRange, person: PersonContext, mode: FlexibilityMode,
+        path: String
+    ) {
+        let units = person.profile.unitSystem
+        let zone = person.zone
+        let chartID = "chart-\(metric.id)"
+        id = chartID
+        title = metric.title
+        summary = ChartSummary.sentence(metric, trend, range: range, units: units, zone: zone)
+        isEmpty = !trend.hasEnoughPoints
+        let anomalies =
+            trend.average.map { average in
+                trend.anomalies.map { ChartSummary.anomaly($0, metric, average: average, units: units, zone: zone) }
+            } ?? []
+        self.anomalies = anomalies
+        hasAnomalies = !anomalies.isEmpty
+        if isEmpty {
+            svg = nil
+            compactSVG = nil
+        } else {
+            let markers = zip(trend.anomalies, anomalies).map { extreme, text in
+                LineChart.Marker(index: extreme.date.days(since: range.first), value: extreme.value, text: text)
+            }
+            var chart = Self.lineChart(
+                metric, trend: trend, range: range, id: chartID, summary: summary, markers: markers, person: person)
+            svg = chart.svg()
+            chart.id = chartID + "-compact"
+            chart.width = 360
+            chart.height = 220
+            chart.axisLabels = chart.axisLabels.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
+            compactSVG = chart.svg()
+        }
+        rows = trend.days.reversed().map { day in
+            Row(day: ChartSummary.day(day.date, zone), value: day.value.map { metric.format($0, units) } ?? "–")
+        }
+        hasRanges = mode == .deep
+        ranges =
+            mode == .deep
+            ? ChartRange.presets.map { days in
+                RangeLink(label: "\(days) days", href: "\(path)?range=\(days)#\(chartID)-section", current: range.preset == days)
+            } : []
+    }
+
+    static func lineChart(
+        _ metric: ChartMetric, trend: DailyTrend, range: ChartRange, id: String, summary: String,
+        markers: [LineChart.Marker], person: PersonContext
+    ) -> LineChart {
+        let units = person.profile.unitSystem
+        return LineChart(
+            id: id, title: "\(metric.title), \(rangeName(range, person.zone))", summary: summary,
+            dayLabels: range.dates.map { ChartSummary.day($0, person.zone) }, axisLabels: axisLabels(range, zone: person.zone),
+            series: [LineChart.Series(name: metric.title, role: metric.pillar.rawValue, values: trend.days.map(\.value))],
+            markers: markers, includeZero: metric.includeZero, formatValue: { metric.format($0, units) })
+    }
+
+    static func rangeName(_ range: ChartRange, _ zone: TimeZone) -> String {
+        range.preset.map { "last \($0) days" }
+            ?? "\(ChartSummary.day(range.first, zone)) to \(ChartSummary.day(range.last, zone))"
+    }
+
+    /// Labels under the axis: every day for a week, weekly for a month, fortnightly for a quarter,
+    /// monthly for a year.
+    static func axisLabels(_ range: ChartRange, zone: TimeZone) -> [(index: Int, text: String)] {
+        let dates = range.dates
+        func text(_ date: LocalDate, _ style: Date.FormatStyle) -> String {
+            var style = style
+            style.timeZone = zone
+            return date.start(in: zone).addingTimeInterval(43_200).formatted(style)
+        }
+        let base = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        switch dates.count {
+        case ...7:
+            return dates.enumerated().map { ($0.offset, text($0.element, base.weekday(.abbreviated))) }
+        case ...92:
+            let step = dates.count <= 31 ? 7 : 14
+            return stride(from: dates.count - 1, through: 0, by: -step).reversed().map {
+                ($0, text(dates[$0], base.day(.defaultDigits).month(.abbreviated)))
+            }
+        default:
+            return dates.enumerated().filter { $0.element.day == 1 }.map {
+                ($0.offset, text($0.element, base.month(.abbreviated)))
+            }
+        }
+    }
+}

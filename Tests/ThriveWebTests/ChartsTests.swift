@@ -1,0 +1,134 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+import ThriveStore
+import ThriveWeb
+
+@Suite("Charts through the API and on the pages")
+struct ChartsTests {
+    /// Sunday 22 November 2026, evening, in UTC.
+    static let evening = ISO8601DateFormatter().date(from: "2026-11-22T19:30:00Z")!
+
+    struct Chart: Decodable {
+        struct Day: Decodable {
+            let date: String
+            let value: Double?
+        }
+        let metric: String
+        let unit: String
+        let from: String
+        let to: String
+        let summary: String
+        let average: Double?
+        let days: [Day]
+    }
+
+    /// Nights of sleep for Ann, ending on the mornings of the given days before today (0 = today).
+    static func nights(_ hours: [Int: Double]) -> [CategorySample] {
+        hours.map { daysAgo, hours in
+            let wake = ISO8601DateFormatter().date(from: "2026-11-22T07:00:00Z")!.addingTimeInterval(Double(-daysAgo) * 86_400)
+            return CategorySample(
+                id: CategorySampleID(UUID()), type: .sleepAnalysis, value: SleepStage.asleepCore.rawValue,
+                start: wake.addingTimeInterval(-hours * 3_600), end: wake, source: SampleSource(name: "Oura", kind: .device))
+        }
+    }
+
+    static func store(_ app: TestApp, _ samples: [CategorySample]) async throws {
+        try await app.store.write { repositories in
+            let owner = try #require(try await repositories.accounts.all().first { $0.email.value == "ann@example.com" }?.id)
+            try await repositories.records(of: owner).categorySamples.store(samples)
+        }
+    }
+
+    @Test func aWeekOfSleepComesBackWithItsSummaryAndAsAnSVG() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            // This week: 7, 6, 8, 7.5 and 6.5 hours on five mornings; the week before: 6 hours on three.
+            try await Self.store(app, Self.nights([0: 7, 1: 6, 2: 8, 4: 7.5, 6: 6.5, 7: 6, 9: 6, 13: 6]))
+            let token = try await browser.apiLogin().accessToken
+            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+
+            let reply = try await browser.json(.get, "/api/v1/charts/sleep?range=7", bearer: token)
+            #expect(reply.status == .ok, "\(reply.text)")
+            try check.expectDocumented(reply, "/api/v1/charts/{metric}", "get")
+            let chart = try reply.decode(Chart.self)
+            #expect(chart.unit == "h")
+            #expect(chart.from == "2026-11-16" && chart.to == "2026-11-22")
+            #expect(chart.days.map(\.value) == [6.5, nil, 7.5, nil, 8, 6, 7], "oldest first, a gap where nothing was recorded")
+            #expect(chart.average == 7)
+            // 7 h against 6 h: up an hour; the lowest and highest mornings named.
+            #expect(
+                chart.summary
+                    == "Your average sleep over the last 7 days was 7 h 0 min, up 1 h 0 min from the 7 days before; lowest on Saturday 21 November (6 h 0 min), highest on Friday 20 November (8 h 0 min)."
+            )
+
+            let svg = try await browser.send(
+                "/api/v1/charts/sleep?range=7&format=svg", method: .get, headers: [.authorization: "Bearer \(token)"],
+                body: nil)
+            #expect(svg.headers[.contentType] == "image/svg+xml; charset=utf-8")
+            #expect(svg.headers[.contentDisposition] == #"inline; filename="sleep-2026-11-22.svg""#)
+            #expect(svg.text.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" class="chart""#))
+            #expect(svg.text.contains("<title id=\"chart-sleep-title\">Sleep, last 7 days</title>"))
+            #expect(svg.text.contains(#"data-label="Fri 20 Nov: 8 h 0 min""#))
+
+            // Bob has no nights: the same chart for him says how many days it needs.
+            let other = browser.fresh()
+            try await other.signUp(email: "bob@example.com", timeZone: "UTC")
+            let bob = try await other.apiLogin(email: "bob@example.com").accessToken
+            let empty = try await other.json(.get, "/api/v1/charts/sleep?range=30", bearer: bob).decode(Chart.self)
+            #expect(empty.days.allSatisfy { $0.value == nil })
+            #expect(empty.summary == "Need 3 more days of data for this view.")
+            let emptySVG = try await other.send(
+                "/api/v1/charts/sleep?format=svg", method: .get, headers: [.authorization: "Bearer \(bob)"], body: nil)
+            #expect(emptySVG.text.contains("Need 3 more days of data for this view."))
+        }
+    }
+
+    @Test(arguments: [
+        ("/api/v1/charts/naps", HTTPResponse.Status.notFound, nil as String?),
+        ("/api/v1/charts/sleep?range=14", .unprocessableContent, "range"),
+        ("/api/v1/charts/sleep?from=2026-11-01&to=2026-12-01", .unprocessableContent, "to"),
+        ("/api/v1/charts/sleep?from=2025-01-01&to=2026-11-01", .unprocessableContent, "from"),
+        ("/api/v1/charts/sleep?from=22-11-2026", .unprocessableContent, "from"),
+        ("/api/v1/charts/sleep?format=png", .unprocessableContent, "format"),
+    ])
+    func badChartRequestsAreExplained(path: String, status: HTTPResponse.Status, field: String?) async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            let reply = try await browser.json(.get, path, bearer: token)
+            #expect(reply.status == status, "\(reply.text)")
+            #expect(reply.error?.field == field)
+            #expect(reply.error?.message.isEmpty == false)
+            #expect(try await browser.fresh().json(.get, path).status == .unauthorized, "no session, no token")
+        }
+    }
+
+    @Test func pagesShowTheWeekInLightModeAndEveryRangeInDeepMode() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            try await Self.store(app, Self.nights([0: 7, 1: 6, 2: 8, 4: 7.5, 6: 6.5, 20: 9]))
+            let light = try await browser.get("/pillars/fitness/sleep?range=90").text
+            #expect(light.contains(#"role="img" aria-labelledby="chart-sleep-title chart-sleep-desc""#))
+            #expect(light.contains("Sleep, last 7 days"), "Light mode keeps charts to 7 days")
+            #expect(!light.contains("Time range for Sleep"))
+            #expect(light.contains("<summary>Show the numbers</summary>"))
+            #expect(light.contains(#"<th scope="row">Sun 22 Nov</th><td class="numeric">7 h 0 min</td>"#))
+
+            try await browser.post(
+                "/profile/settings", form: [("category", "coaching"), ("return", "/"), ("coaching.mode", "deep")])
+            let deep = try await browser.get("/pillars/fitness/sleep?range=30").text
+            #expect(deep.contains("Sleep, last 30 days"))
+            #expect(deep.contains(#"href="/pillars/fitness/sleep?range=30#chart-sleep-section" aria-current="true">30 days"#))
+            #expect(deep.contains(#"href="/pillars/fitness/sleep?range=365#chart-sleep-section">365 days"#))
+            #expect(deep.contains("highest on Monday 2 November (9 h 0 min)"))
+            let nonsense = try await browser.get("/pillars/fitness/sleep?range=12")
+            #expect(nonsense.status == .ok)
+            #expect(nonsense.text.contains("Sleep, last 30 days"), "an unknown range falls back to 30 days")
+        }
+    }
+}
