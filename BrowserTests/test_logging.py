@@ -40,15 +40,17 @@ def test_log_a_meal_by_search_and_see_the_dashboard_change(server, browser):
     press(browser, ".tab-bar a[href='/']", Keys.ENTER, leaves=True)
     assert meals_logged(browser) == before + 1
 
-    # Deep mode: trends, more insights and the recent activity with the banana.
+    # Both modes: each pillar's week of scores as a sparkline (spec F4.3, dashboard).
+    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.sparkline[role=img]")) == 3
+    # Deep mode: more insights, goal rings and the recent activity with the banana.
     press(browser, "button.mode-button[value=deep]", Keys.ENTER, leaves=True)
     main = browser.find_element(By.TAG_NAME, "main").text
     assert "Recent activity" in main and "Bananas, raw" in main
-    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.sparkline")) == 3
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".goal-ring svg.chart-ring[role=img]")) == 3
     assert_accessible(browser)
     screenshot(browser, "home-deep")
     press(browser, "button.mode-button[value=light]", Keys.ENTER, leaves=True)
-    assert browser.find_elements(By.CSS_SELECTOR, "svg.sparkline") == []
+    assert browser.find_elements(By.CSS_SELECTOR, ".goal-ring") == []
 
 
 def test_theme_changes_at_once_and_everywhere(server, browser):

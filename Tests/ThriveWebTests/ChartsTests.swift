@@ -69,7 +69,7 @@ struct ChartsTests {
                 body: nil)
             #expect(svg.headers[.contentType] == "image/svg+xml; charset=utf-8")
             #expect(svg.headers[.contentDisposition] == #"inline; filename="sleep-2026-11-22.svg""#)
-            #expect(svg.text.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" class="chart""#))
+            #expect(svg.text.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" class="chart chart-line""#))
             #expect(svg.text.contains("<title id=\"chart-sleep-title\">Sleep, last 7 days</title>"))
             #expect(svg.text.contains(#"data-label="Fri 20 Nov: 8 h 0 min""#))
 
@@ -129,6 +129,38 @@ struct ChartsTests {
             let nonsense = try await browser.get("/pillars/fitness/sleep?range=12")
             #expect(nonsense.status == .ok)
             #expect(nonsense.text.contains("Sleep, last 30 days"), "an unknown range falls back to 30 days")
+        }
+    }
+
+    @Test func amountsAreBarsWithTheGoalAndAYearIsABarAWeek() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            // A year of steps repeating 6,000 … 12,000 over each seven days: every full week averages 9,000.
+            let steps = (0..<365).map { FitnessPagesTests.sample(.stepCount, 6_000 + Double($0 % 7) * 1_000, daysAgo: $0) }
+            try await app.store.write { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                try await repositories.records(of: owner).quantitySamples.store(steps)
+            }
+            let token = try await browser.apiLogin().accessToken
+            func svg(_ range: Int) async throws -> String {
+                try await browser.send(
+                    "/api/v1/charts/steps?range=\(range)&format=svg", method: .get,
+                    headers: [.authorization: "Bearer \(token)"], body: nil
+                ).text
+            }
+            let week = try await svg(7)
+            #expect(week.contains("class=\"chart chart-bar\""))
+            #expect(week.components(separatedBy: "<rect class=\"bar bar-fitness\"").count - 1 == 7)
+            #expect(week.contains(#"data-label="Sun 22 Nov: 6,000""#), "today is 0 days ago: 6,000")
+            #expect(week.contains("Goal 8,000"), "the steps goal of the Fitness score")
+
+            let year = try await svg(365)
+            #expect(year.contains("Steps, last 365 days, daily average by week"))
+            #expect(
+                year.components(separatedBy: "<rect class=\"bar bar-fitness\"").count - 1 == 53, "365 days: 52 weeks and a day")
+            #expect(year.contains(#"data-label="Mon 16 Nov to Sun 22 Nov, a day: 9,000""#))
+            #expect(year.utf8.count < 30_000)
         }
     }
 }

@@ -18,6 +18,8 @@ struct DashboardTests {
             struct Trend: Decodable { let values: [Double?] }
             let pillar: String
             let href: String
+            let score: Int?
+            let history: [Int?]
             let trend: Trend?
         }
         struct Focus: Decodable { let title: String }
@@ -37,7 +39,11 @@ struct DashboardTests {
         func figure(_ kind: String) -> String? { today.first { $0.kind == kind }?.value }
     }
     struct Dashboard_Action: Decodable { let id: String }
-    struct Dashboard_Progress: Decodable { let label: String }
+    struct Dashboard_Progress: Decodable {
+        let label: String
+        let percent: Int?
+        let goal: String?
+    }
 
     @Test func aNewPersonIsWelcomedAndTheDashboardFollowsWhatTheyLog() async throws {
         let app = try await TestApp.make(clock: TestClock(Self.evening))
@@ -82,7 +88,13 @@ struct DashboardTests {
             #expect(body.mode == "deep")
             #expect(body.scores.allSatisfy { $0.trend?.values.count == 7 })
             #expect(Set(body.timeline.map(\.kind)) == ["mood", "meal"])
-            #expect(body.progress.map(\.label) == ["Workouts this week", "Meal logging streak", "Check-in streak"])
+            #expect(
+                body.progress.map(\.label) == [
+                    "Steps today", "Water today", "Workouts this week", "Meal logging streak", "Check-in streak",
+                ])
+            // Goals get a ring (a percentage and the goal); streaks are a count of days.
+            #expect(body.progress.map(\.goal) == ["8,000 steps", "2,000 ml", "4 workouts", nil, nil])
+            #expect(body.progress.map(\.percent) == [0, 0, 0, nil, nil])
 
             // An invalid deep link lands on the dashboard with the spec's message.
             let dead = try await browser.get("/pillars/nutrition/meals/\(UUID())/edit")
@@ -103,6 +115,8 @@ struct DashboardTests {
             let deepPage = try await browser.get("/")
             #expect(deepPage.text.contains("Recent activity"))
             #expect(deepPage.text.contains(#"aria-pressed="true">Deep"#))
+            #expect(deepPage.text.contains(#"<title id="goal-ring-1-title">Water today: 0 ml of 2,000 ml</title>"#))
+            #expect(deepPage.text.contains("0% of 2,000 ml, behind."))
         }
     }
 
@@ -149,6 +163,43 @@ struct DashboardTests {
             #expect(!insights.text.contains("badge-count"), "opened: no badge")
             #expect(!(try await browser.get("/pillars").text.contains("badge-count")))
             #expect(count >= 3)
+        }
+    }
+
+    @Test func eachPillarsWeekOfScoresIsASparklineThatSaysWhichWayItGoes() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            // A check-in each evening for two weeks, mood climbing from 1 to 5 and stress falling from 5 to 1.
+            let checkIns = (0..<14).map { daysAgo in
+                let level = 5 - Int((Double(daysAgo) * 4 / 13).rounded())
+                return MoodCheckIn(
+                    id: MoodCheckInID(UUID()), recordedAt: Self.evening.addingTimeInterval(Double(-daysAgo) * 86_400 - 3_600),
+                    mood: level, energy: level, stress: 6 - level, source: .manualEntry)
+            }
+            try await app.store.write { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                try await repositories.records(of: owner).moodCheckIns.store(checkIns)
+            }
+            let token = try await browser.apiLogin().accessToken
+            let body = try await browser.json(.get, "/api/v1/mobile/dashboard", bearer: token).decode(Body.self)
+            let wellbeing = try #require(body.scores.first { $0.pillar == "wellbeing" })
+            #expect(wellbeing.history.count == 7)
+            let week = wellbeing.history.compactMap { $0 }
+            #expect(week.count == 7, "\(wellbeing.history)")
+            #expect(week == week.sorted(), "a better week each day: \(week)")
+            #expect(week.last == wellbeing.score, "the last point is today's score")
+            #expect(try #require(week.last) - (try #require(week.first)) > 3)
+            let fitness = try #require(body.scores.first { $0.pillar == "fitness" })
+            #expect(fitness.history.allSatisfy { $0 == nil }, "no steps, sleep or workouts: no fitness scores")
+
+            let home = try await browser.get("/").text
+            #expect(home.contains(#"<svg class="sparkline spark-up" viewBox="0 0 120 40""#))
+            #expect(
+                home.contains(
+                    "aria-label=\"Wellbeing score over 7 days, rising: from \(week.first!) to \(week.last!).\""))
+            #expect(home.contains("▲ Rising"))
+            #expect(home.components(separatedBy: "class=\"sparkline ").count - 1 == 1, "only the pillar with scores has one")
         }
     }
 }

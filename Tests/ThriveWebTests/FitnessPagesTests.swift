@@ -66,4 +66,37 @@ struct FitnessPagesTests {
             #expect(recovery.contains("not a diagnosis"))
         }
     }
+
+    @Test func deepModeShowsTheWeeksRhythmHourByHour() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            // Four Saturday mornings of 4,000 steps at 09:00, and one Monday evening walk of 2,000 at 18:00.
+            let samples =
+                [1, 8, 15, 22].map { Self.sample(.stepCount, 4_000, daysAgo: $0, hour: 9) } + [
+                    Self.sample(.stepCount, 2_000, daysAgo: 6, hour: 18)
+                ]
+            try await app.store.write { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                try await repositories.records(of: owner).quantitySamples.store(samples)
+            }
+            let light = try await browser.get("/pillars/fitness/activity").text
+            #expect(!light.contains("Your week, hour by hour"), "heatmaps are Deep mode's (spec F4.3)")
+
+            try await browser.post(
+                "/profile/settings", form: [("category", "coaching"), ("return", "/"), ("coaching.mode", "deep")])
+            let deep = try await browser.get("/pillars/fitness/activity").text
+            #expect(deep.contains("Your week, hour by hour"))
+            #expect(
+                deep.contains(
+                    "Over the last 4 weeks you moved most on Saturdays from 09:00 to 10:00: 4,000 steps on average. Your most active day is Saturday (4,000 steps on average), the quietest Tuesday (0 steps)."
+                ))
+            #expect(deep.contains(#"data-label="Sat 09:00–10:00: 4,000 steps""#))
+            #expect(deep.contains(#"data-label="Mon 18:00–19:00: 500 steps""#), "one Monday in four")
+            #expect(
+                deep.contains(
+                    #"<tr><th scope="row">Saturday</th><td class="numeric">4,000 steps</td><td>09:00 to 10:00</td></tr>"#))
+            #expect(deep.contains(#"role="img" aria-labelledby="chart-rhythm-title chart-rhythm-desc""#))
+        }
+    }
 }

@@ -56,6 +56,9 @@ public enum PillarScoreEngine {
 
     static func capped(_ value: Double) -> Double { min(max(value, 0), 1) }
 
+    /// Litres of water a day the hydration component aims for: 2.5 for men, else 2.0.
+    public static func waterTargetLitres(_ sex: BiologicalSex?) -> Double { sex == .male ? 2.5 : 2.0 }
+
     static func fitness(date: LocalDate, window: [DayMetrics], days: HealthDays, inputs: ScoreInputs) -> PillarScore {
         let steps = window.compactMap { $0.quantity(.stepCount, policy: inputs.policy)?.sum }
         let nights = window.compactMap { $0.sleep(policy: inputs.policy)?.asleepHours }
@@ -125,7 +128,7 @@ public enum PillarScoreEngine {
         }
         let fullyLogged = logged.filter { $0.1.entries >= 3 }.count
         let water = window.compactMap { $0.quantity(.dietaryWater, policy: inputs.policy)?.sum }
-        let waterTarget = inputs.sex == .male ? 2.5 : 2.0
+        let waterTarget = waterTargetLitres(inputs.sex)
         let components = [
             ScoreComponent(name: "Energy balance", weight: 0.40, value: balance, detail: balanceDetail),
             ScoreComponent(name: "Protein", weight: 0.30, value: protein, detail: proteinDetail),

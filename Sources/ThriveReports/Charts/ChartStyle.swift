@@ -10,6 +10,13 @@ enum ChartStyle {
         circle.line-fitness,.dot-fitness{fill:#1d4ed8}circle.line-nutrition,.dot-nutrition{fill:#15803d}\
         circle.line-wellbeing,.dot-wellbeing{fill:#7e22ce}circle.line-neutral,.dot-neutral{fill:#334155}\
         .trend{stroke:#4b5563;stroke-width:2;stroke-dasharray:6 4}\
-        .anomaly{fill:none;stroke:#a1221a;stroke-width:2}
+        .anomaly{fill:none;stroke:#a1221a;stroke-width:2}\
+        .bar-fitness{fill:#1d4ed8}.bar-nutrition{fill:#15803d}.bar-wellbeing{fill:#7e22ce}.bar-neutral{fill:#334155}\
+        .goal-line{stroke:#1c2430;stroke-width:1.5;stroke-dasharray:3 3}.axis-title{fill:#1c2430;font-size:12px;font-weight:600}\
+        .ring-track{fill:none;stroke:#d0d7de}.ring-fill{fill:none;stroke-linecap:round}\
+        .ring-green{stroke:#1e5e2f}.ring-yellow{stroke:#8a6100}.ring-red{stroke:#a1221a}\
+        .ring-percent{fill:#1c2430;font-size:24px;font-weight:700}.ring-target{fill:#4b5563;font-size:11px}\
+        .heat-fitness{fill:#1d4ed8}.heat-nutrition{fill:#15803d}.heat-wellbeing{fill:#7e22ce}.cell.heat-0{fill:#eef1f4}\
+        .heat-1{fill-opacity:.25}.heat-2{fill-opacity:.5}.heat-3{fill-opacity:.75}.heat-4{fill-opacity:1}
         """
 }

@@ -85,26 +85,12 @@ public struct LineChart: Sendable {
         let all = series.flatMap { $0.values.compactMap { $0 } }
         let scale = LinearScale(values: all, from: plotBottom, to: plotTop, includeZero: includeZero)
 
-        var out = ""
+        var out = SVGFrame.open(
+            id: id, kind: "line", width: width, height: height, title: title, summary: summary, standalone: standalone)
         out.reserveCapacity(4_096 + count * 40 * series.count)
-        let titleID = "\(id)-title"
-        let descID = "\(id)-desc"
-        out += "<svg"
-        if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\"" }
-        out +=
-            " class=\"chart\" id=\"\(id)\" viewBox=\"0 0 \(SVGText.number(width)) \(SVGText.number(height))\" role=\"img\" aria-labelledby=\"\(titleID) \(descID)\">"
-        out += "<title id=\"\(titleID)\">\(SVGText.escape(title))</title>"
-        out += "<desc id=\"\(descID)\">\(SVGText.escape(summary))</desc>"
-        if standalone { out += "<style>\(ChartStyle.standalone)</style>" }
 
-        // Gridlines and value labels.
         out += "<g class=\"grid\" aria-hidden=\"true\">"
-        for tick in scale.ticks {
-            let y = SVGText.number(scale.position(tick))
-            out += "<line x1=\"\(SVGText.number(plotLeft))\" x2=\"\(SVGText.number(plotRight))\" y1=\"\(y)\" y2=\"\(y)\"/>"
-            out +=
-                "<text class=\"axis-label\" x=\"\(SVGText.number(plotLeft - 6))\" y=\"\(y)\" dy=\"0.32em\" text-anchor=\"end\">\(SVGText.escape(formatValue(tick)))</text>"
-        }
+        out += SVGFrame.valueGrid(scale, left: plotLeft, right: plotRight, format: formatValue)
         for label in axisLabels where label.index < count {
             out +=
                 "<text class=\"axis-label\" x=\"\(SVGText.number(x(label.index)))\" y=\"\(SVGText.number(plotBottom + 18))\" text-anchor=\"middle\">\(SVGText.escape(label.text))</text>"

@@ -5,6 +5,11 @@ import ThriveStore
 /// A daily metric a person can chart: what to read, how a day reduces to one number, and how that
 /// number reads in the person's units. One description per metric, used by pages and the API.
 struct ChartMetric: Sendable {
+    /// Amounts that add up over a day are bars; measures and ratings are lines.
+    enum Shape: String, Sendable {
+        case line, bar
+    }
+
     let id: String
     let title: String
     /// "steps", "sleep": the metric in a sentence ("Your average sleep over the last 30 days …").
@@ -18,6 +23,16 @@ struct ChartMetric: Sendable {
     let value: @Sendable (DayMetrics, SourcePolicy) -> Double?
     /// A value in the person's units, as an axis or a sentence shows it.
     let format: @Sendable (Double, UnitSystem) -> String
+    var shape: Shape = .line
+    /// The person's daily goal, drawn as a line, where there is one.
+    var goal: @Sendable (PersonContext) -> Double? = { _ in nil }
+
+    func with(shape: Shape, goal: @escaping @Sendable (PersonContext) -> Double? = { _ in nil }) -> ChartMetric {
+        var metric = self
+        metric.shape = shape
+        metric.goal = goal
+        return metric
+    }
 
     static let all: [ChartMetric] = [
         steps, activeMinutes, distance, activeEnergy, sleep, restingHeartRate, heartRateVariability, weight, energyEaten,
@@ -38,10 +53,12 @@ struct ChartMetric: Sendable {
 
     static let steps = quantity(
         "steps", "Steps", noun: "steps", pillar: .fitness, type: .stepCount, unit: "count", total: true, zero: true,
-        format: { value, _ in DisplayFormat.count(Int(value.rounded())) })
+        format: { value, _ in DisplayFormat.count(Int(value.rounded())) }
+    ).with(shape: .bar, goal: { _ in PillarScoreEngine.stepsTarget })
     static let activeMinutes = quantity(
         "active-minutes", "Active minutes", noun: "active minutes", pillar: .fitness, type: .appleExerciseTime, unit: "min",
-        total: true, zero: true, format: { value, _ in "\(Int(value.rounded())) min" })
+        total: true, zero: true, format: { value, _ in "\(Int(value.rounded())) min" }
+    ).with(shape: .bar)
     static let distance = quantity(
         "distance", "Distance", noun: "distance", pillar: .fitness, type: .distanceWalkingRunning, unit: "m", total: true,
         zero: true,
@@ -49,11 +66,13 @@ struct ChartMetric: Sendable {
             units == .metric
                 ? "\(DisplayFormat.decimal(metres / 1_000)) km"
                 : "\(DisplayFormat.decimal(metres / WorkoutForm.metresPerMile)) mi"
-        })
+        }
+    ).with(shape: .bar)
     static let activeEnergy = quantity(
         "active-energy", "Active energy", noun: "active energy", pillar: .fitness, type: .activeEnergyBurned, unit: "kcal",
         total: true,
-        zero: true, format: { value, _ in DisplayFormat.kilocalories(value) })
+        zero: true, format: { value, _ in DisplayFormat.kilocalories(value) }
+    ).with(shape: .bar)
     static let restingHeartRate = quantity(
         "resting-heart-rate", "Resting heart rate", noun: "resting heart rate", pillar: .fitness,
         type: .restingHeartRate, unit: "bpm", total: false, zero: false, format: { value, _ in "\(Int(value.rounded())) bpm" })
@@ -70,7 +89,8 @@ struct ChartMetric: Sendable {
             units == .metric
                 ? "\(DisplayFormat.count(Int((litres * 1_000).rounded()))) ml"
                 : "\(DisplayFormat.decimal(litres * 1_000 / EntryPageKind<QuantitySample>.millilitresPerFluidOunce)) fl oz"
-        })
+        }
+    ).with(shape: .bar, goal: { PillarScoreEngine.waterTargetLitres($0.profile.sex) })
 
     static let sleep = ChartMetric(
         id: "sleep", title: "Sleep", noun: "sleep", pillar: .fitness, unit: "h", includeZero: true, parts: DayParts(sleep: true),
@@ -79,11 +99,13 @@ struct ChartMetric: Sendable {
     static let energyEaten = ChartMetric(
         id: "calories", title: "Energy eaten", noun: "energy eaten", pillar: .nutrition, unit: "kcal", includeZero: true,
         parts: DayParts(food: true), value: { day, _ in day.food?.energyKilocalories },
-        format: { value, _ in DisplayFormat.kilocalories(value) })
+        format: { value, _ in DisplayFormat.kilocalories(value) }
+    ).with(shape: .bar, goal: { $0.nutritionPlan().map { Double($0.calories) } })
     static let protein = ChartMetric(
         id: "protein", title: "Protein", noun: "protein", pillar: .nutrition, unit: "g", includeZero: true,
         parts: DayParts(food: true),
-        value: { day, _ in day.food?.proteinGrams }, format: { value, _ in DisplayFormat.grams(value.rounded()) })
+        value: { day, _ in day.food?.proteinGrams }, format: { value, _ in DisplayFormat.grams(value.rounded()) }
+    ).with(shape: .bar, goal: { $0.nutritionPlan().map { Double($0.proteinGrams) } })
     static let mood = ChartMetric(
         id: "mood", title: "Mood", noun: "mood", pillar: .wellbeing, unit: "1–5", includeZero: false,
         parts: DayParts(moods: true),

@@ -20,6 +20,18 @@ struct ChartService: Sendable {
         return DailyTrend(days: days(range), previous: days(previous))
     }
 
+    /// Steps by weekday and hour over the last four weeks, ending today.
+    func rhythm(owner: UserID, person: PersonContext) async throws -> RhythmView {
+        let first = person.today.adding(days: -(RhythmView.weeks * 7 - 1))
+        let window = DateWindow(from: first.start(in: person.zone), to: person.today.adding(days: 1).start(in: person.zone))
+        let samples = try await store.read {
+            try await $0.records(of: owner).quantitySamples.samples(of: .stepCount, in: window, limit: nil)
+        }
+        return RhythmView(
+            ActivityRhythm.average(
+                samples, from: first, through: person.today, zone: person.zone, policy: person.preferences.sources))
+    }
+
     /// The chart as a page shows it, at `path` (range links point back to it).
     func view(
         _ metric: ChartMetric, owner: UserID, person: PersonContext, request: ChartRequest, path: String

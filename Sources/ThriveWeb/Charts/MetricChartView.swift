@@ -54,14 +54,10 @@ struct MetricChartView: Sendable {
             let markers = zip(trend.anomalies, anomalies).map { extreme, text in
                 LineChart.Marker(index: extreme.date.days(since: range.first), value: extreme.value, text: text)
             }
-            var chart = Self.lineChart(
+            let chart = Self.chart(
                 metric, trend: trend, range: range, id: chartID, summary: summary, markers: markers, person: person)
-            svg = chart.svg()
-            chart.id = chartID + "-compact"
-            chart.width = 360
-            chart.height = 220
-            chart.axisLabels = chart.axisLabels.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
-            compactSVG = chart.svg()
+            svg = chart.svg(standalone: false)
+            compactSVG = chart.compact().svg(standalone: false)
         }
         rows = trend.days.reversed().map { day in
             Row(day: ChartSummary.day(day.date, zone), value: day.value.map { metric.format($0, units) } ?? "–")
@@ -74,16 +70,51 @@ struct MetricChartView: Sendable {
             } : []
     }
 
-    static func lineChart(
+    /// The metric's chart: bars for amounts (a bar a week past three months), a line for measures.
+    static func chart(
         _ metric: ChartMetric, trend: DailyTrend, range: ChartRange, id: String, summary: String,
         markers: [LineChart.Marker], person: PersonContext
-    ) -> LineChart {
+    ) -> any DayChart {
         let units = person.profile.unitSystem
-        return LineChart(
-            id: id, title: "\(metric.title), \(rangeName(range, person.zone))", summary: summary,
-            dayLabels: range.dates.map { ChartSummary.day($0, person.zone) }, axisLabels: axisLabels(range, zone: person.zone),
-            series: [LineChart.Series(name: metric.title, role: metric.pillar.rawValue, values: trend.days.map(\.value))],
-            markers: markers, includeZero: metric.includeZero, formatValue: { metric.format($0, units) })
+        let title = "\(metric.title), \(rangeName(range, person.zone))"
+        let format: @Sendable (Double) -> String = { metric.format($0, units) }
+        guard metric.shape == .bar else {
+            return LineChart(
+                id: id, title: title, summary: summary, dayLabels: range.dates.map { ChartSummary.day($0, person.zone) },
+                axisLabels: axisLabels(range, zone: person.zone),
+                series: [LineChart.Series(name: metric.title, role: metric.pillar.rawValue, values: trend.days.map(\.value))],
+                markers: markers, includeZero: metric.includeZero, formatValue: format)
+        }
+        let goal = metric.goal(person)
+        guard range.dayCount > WeeklyBars.dailyLimit else {
+            return BarChart(
+                id: id, title: title, summary: summary, role: metric.pillar.rawValue, values: trend.days.map(\.value),
+                barLabels: range.dates.map { ChartSummary.day($0, person.zone) },
+                axisLabels: axisLabels(range, zone: person.zone), goal: goal, formatValue: format)
+        }
+        let weeks = WeeklyBars(trend.days).weeks
+        let zone = person.zone
+        return BarChart(
+            id: id, title: title + ", daily average by week", summary: summary, role: metric.pillar.rawValue,
+            values: weeks.map(\.average),
+            barLabels: weeks.map { "\(ChartSummary.day($0.first, zone)) to \(ChartSummary.day($0.last, zone)), a day" },
+            axisLabels: weeks.enumerated().compactMap { index, week in
+                week.first.day <= 7 && (index == 0 || weeks[index - 1].first.month != week.first.month)
+                    ? (index, monthName(week.first, zone)) : nil
+            }, goal: goal, formatValue: format)
+    }
+
+    static let axisStyle = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+
+    /// A day as an axis shows it, read at its noon so no time zone shifts it to the day before.
+    static func axisText(_ date: LocalDate, _ style: Date.FormatStyle, _ zone: TimeZone) -> String {
+        var style = style
+        style.timeZone = zone
+        return date.start(in: zone).addingTimeInterval(43_200).formatted(style)
+    }
+
+    static func monthName(_ date: LocalDate, _ zone: TimeZone) -> String {
+        axisText(date, axisStyle.month(.abbreviated), zone)
     }
 
     static func rangeName(_ range: ChartRange, _ zone: TimeZone) -> String {
@@ -95,12 +126,8 @@ struct MetricChartView: Sendable {
     /// monthly for a year.
     static func axisLabels(_ range: ChartRange, zone: TimeZone) -> [(index: Int, text: String)] {
         let dates = range.dates
-        func text(_ date: LocalDate, _ style: Date.FormatStyle) -> String {
-            var style = style
-            style.timeZone = zone
-            return date.start(in: zone).addingTimeInterval(43_200).formatted(style)
-        }
-        let base = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        func text(_ date: LocalDate, _ style: Date.FormatStyle) -> String { axisText(date, style, zone) }
+        let base = axisStyle
         switch dates.count {
         case ...7:
             return dates.enumerated().map { ($0.offset, text($0.element, base.weekday(.abbreviated))) }

@@ -35,7 +35,7 @@ struct ChartsAPIController {
             let summary = ChartSummary.sentence(metric, trend, range: range, units: units, zone: person.zone)
             let svg =
                 trend.hasEnoughPoints
-                ? MetricChartView.lineChart(
+                ? MetricChartView.chart(
                     metric, trend: trend, range: range, id: "chart-\(metric.id)", summary: summary, markers: [],
                     person: person
                 ).svg(standalone: true)

@@ -14,6 +14,9 @@ struct FitnessPagesController {
             var page = ActivityPage(days: overview.days, today: person.today, person: person)
             page.charts = try await charts(
                 [.steps, .activeMinutes], owner, person, request, context, "/pillars/fitness/activity")
+            if context.settings?.coaching.mode == .deep {
+                page.rhythm = try await services.charts.rhythm(owner: owner, person: person)
+            }
             return services.renderer.render(
                 "activity", chrome: Chrome(title: "Activity", context: context, tab: .pillars), content: page)
         }

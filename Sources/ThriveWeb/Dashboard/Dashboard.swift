@@ -13,6 +13,8 @@ struct Dashboard: Encodable, Sendable {
         let explanation: String
         let stale: Bool
         let href: String
+        /// The score on each of the last 7 days, oldest first, today last (nil: not enough data).
+        let history: [Int?]
         /// Deep mode: the pillar's key metric over the last 7 days, oldest first (nil: no data that day).
         let trend: Trend?
     }
@@ -48,6 +50,8 @@ struct Dashboard: Encodable, Sendable {
         let label: String
         let value: String
         let percent: Int?
+        /// What the goal is, in the person's units ("8,000 steps"); nil for streaks.
+        var goal: String? = nil
     }
 
     /// Morning: recovery and sleep; evening: the day so far; otherwise nil.

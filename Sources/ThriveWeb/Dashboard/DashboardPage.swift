@@ -1,5 +1,6 @@
 import Foundation
 import ThriveCore
+import ThriveReports
 
 /// The home page's view of a ``Dashboard``: the same values, with the strings and shapes the
 /// template needs (icons for states, sparkline points, times in the person's zone).
@@ -14,7 +15,9 @@ struct DashboardPage: Sendable {
         let explanation: String
         let stale: Bool
         let href: String
+        /// The last 7 days' scores as a 40 px line coloured by direction, with the direction in words.
         let sparkline: String?
+        let direction: String?
         let trendSummary: String?
     }
 
@@ -32,6 +35,13 @@ struct DashboardPage: Sendable {
         let title: String
         let message: String
         let acknowledged: Bool
+    }
+
+    /// A goal as a ring (percentage and goal in its centre) or a streak as a line of text.
+    struct Progress: Sendable {
+        let label: String
+        let value: String
+        let ring: String?
     }
 
     struct Moment: Sendable {
@@ -58,7 +68,8 @@ struct DashboardPage: Sendable {
     let actions: [Dashboard.Action]
     let timeline: [Moment]
     let hasTimeline: Bool
-    let progress: [Dashboard.Progress]
+    let progress: [Progress]
+    let rings: [Progress]
     let welcomed: Bool
     let unavailable: Bool
 
@@ -74,11 +85,11 @@ struct DashboardPage: Sendable {
         }
         hasAlerts = !alerts.isEmpty
         scores = dashboard.scores.map { score in
-            Score(
+            let line = Self.sparkline(score)
+            return Score(
                 pillar: score.pillar.rawValue, name: score.name, score: score.score.map(String.init) ?? "–", band: score.band,
                 label: score.label, icon: StatusIcon.for(score.band), explanation: score.explanation, stale: score.stale,
-                href: score.href, sparkline: score.trend.flatMap { Sparkline.points($0.values) },
-                trendSummary: score.trend?.summary)
+                href: score.href, sparkline: line?.svg, direction: line?.direction, trendSummary: score.trend?.summary)
         }
         figures = dashboard.today
         cards = dashboard.cards.map { card in
@@ -92,24 +103,34 @@ struct DashboardPage: Sendable {
         actions = dashboard.quickActions
         timeline = dashboard.timeline.map { Moment(time: DisplayFormat.time($0.time, in: zone), kind: $0.kind, title: $0.title) }
         hasTimeline = !timeline.isEmpty
-        progress = dashboard.progress
+        let progress = dashboard.progress.enumerated().map { index, item in
+            Progress(
+                label: item.label, value: item.value,
+                ring: item.percent.flatMap { percent in
+                    item.goal.map { goal in
+                        ProgressRing(
+                            id: "goal-ring-\(index)", title: "\(item.label): \(item.value)", value: Double(percent), target: 100,
+                            targetText: "of \(goal)"
+                        ).svg()
+                    }
+                })
+        }
+        rings = progress.filter { $0.ring != nil }
+        self.progress = progress.filter { $0.ring == nil }
         self.welcomed = welcomed
         self.unavailable = unavailable
     }
-}
 
-/// A 7-point line for a small inline SVG (viewBox 0 0 100 32): the points of the days with data,
-/// scaled between the week's lowest and highest value.
-enum Sparkline {
-    static func points(_ values: [Double?]) -> String? {
-        let known = values.compactMap { $0 }
-        guard known.count >= 2, let low = known.min(), let high = known.max() else { return nil }
-        let span = high - low
-        let step = values.count > 1 ? 100 / Double(values.count - 1) : 0
-        return values.enumerated().compactMap { index, value -> String? in
-            guard let value else { return nil }
-            let y = span == 0 ? 16 : 29 - (value - low) / span * 26
-            return "\(DisplayFormat.decimal(Double(index) * step)),\(DisplayFormat.decimal(y))"
-        }.joined(separator: " ")
+    /// A score that moved less than 3 points over the week is steady.
+    static let flatWithin = 3.0
+
+    static func sparkline(_ score: Dashboard.Score) -> (svg: String, direction: String)? {
+        let values = score.history.map { $0.map(Double.init) }
+        guard values.compactMap({ $0 }).count >= 2 else { return nil }
+        let line = Sparkline(values: values, flatWithin: flatWithin)
+        let known = score.history.compactMap { $0 }
+        let label =
+            "\(score.name) score over 7 days, \(line.direction.word): from \(known.first ?? 0) to \(known.last ?? 0)."
+        return (line.svg(label: label), "\(line.direction.arrow) \(line.direction.word.capitalized)")
     }
 }

@@ -40,6 +40,7 @@ struct DashboardService: Sendable {
             return (latestDevice, timeline)
         }
         let hour = Self.hour(time, in: zone)
+        let history = overview.scoreHistory(person.scoreInputs())
         return Dashboard(
             mode: mode, date: overview.date, generatedAt: time, timeZone: person.profile.timeZoneIdentifier,
             greeting: Greeting.text(at: time, in: zone, name: person.profile.displayName),
@@ -53,6 +54,7 @@ struct DashboardService: Sendable {
                     pillar: score.pillar, name: score.pillar.displayName, score: score.score,
                     band: score.band?.rawValue ?? "noData", label: score.band?.label ?? "Not enough data",
                     explanation: score.explanation, stale: score.state == .stale, href: score.pillar.path,
+                    history: history[score.pillar] ?? [],
                     trend: deep ? Self.trend(score.pillar, week: week, policy: policy) : nil)
             },
             today: Self.figures(today, policy: policy),
@@ -203,10 +205,27 @@ struct DashboardService: Sendable {
         }
         let meals = streak { ($0.food?.entries ?? 0) > 0 }
         let checkIns = streak { ($0.mood?.checkIns ?? 0) > 0 }
+        let units = person.profile.unitSystem
+        let policy = person.preferences.sources
+        let day = week.last { $0.date == today }
+        let steps = day?.quantity(.stepCount, policy: policy)?.sum ?? 0
+        let stepGoal = PillarScoreEngine.stepsTarget
+        let water = day?.quantity(.dietaryWater, policy: policy)?.sum ?? 0
+        let waterGoal = PillarScoreEngine.waterTargetLitres(person.profile.sex)
+        func percent(_ value: Double, _ goal: Double) -> Int { min(100, Int((value / goal * 100).rounded(.down))) }
         return [
             .init(
+                label: "Steps today",
+                value: "\(DisplayFormat.count(Int(steps.rounded()))) of \(DisplayFormat.count(Int(stepGoal)))",
+                percent: percent(steps, stepGoal), goal: "\(DisplayFormat.count(Int(stepGoal))) steps"),
+            .init(
+                label: "Water today",
+                value: "\(ChartMetric.water.format(water, units)) of \(ChartMetric.water.format(waterGoal, units))",
+                percent: percent(water, waterGoal), goal: ChartMetric.water.format(waterGoal, units)),
+            .init(
                 label: "Workouts this week", value: "\(sessions) of \(target)",
-                percent: target > 0 ? min(100, sessions * 100 / target) : nil),
+                percent: target > 0 ? min(100, sessions * 100 / target) : nil,
+                goal: "\(target) workout\(target == 1 ? "" : "s")"),
             .init(label: "Meal logging streak", value: Self.days(meals, of: week.count), percent: nil),
             .init(label: "Check-in streak", value: Self.days(checkIns, of: week.count), percent: nil),
         ]

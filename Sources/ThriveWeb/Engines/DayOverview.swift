@@ -11,4 +11,18 @@ public struct DayOverview: Sendable {
     public let alerts: [SafetyAlert]
     /// The day aggregates the overview was computed from (two weeks in full, ending on `date`).
     public let days: HealthDays
+
+    static let sparklineDays = 7
+
+    /// Each pillar's score on each of the last seven days, oldest first (nil: not enough data that
+    /// day), from the same day aggregates.
+    func scoreHistory(_ inputs: ScoreInputs) -> [Pillar: [Int?]] {
+        var history: [Pillar: [Int?]] = [:]
+        for offset in (0..<Self.sparklineDays).reversed() {
+            let day = date.adding(days: -offset)
+            let scores = day == date ? self.scores : PillarScoreEngine.scores(date: day, days: days, inputs: inputs)
+            for score in scores { history[score.pillar, default: []].append(score.score) }
+        }
+        return history
+    }
 }

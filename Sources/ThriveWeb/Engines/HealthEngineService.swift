@@ -16,8 +16,9 @@ public struct HealthEngineService: Sendable {
         self.ids = ids
     }
 
-    /// Days read for scores: the 7-day window plus the 28-day resting heart rate baseline.
-    static let scoreHistoryDays = PillarScoreEngine.baselineDays
+    /// Days read for scores: the 28-day resting heart rate baseline of each of the last seven days,
+    /// whose scores the dashboard's sparklines draw.
+    static let scoreHistoryDays = PillarScoreEngine.baselineDays + DayOverview.sparklineDays - 1
     static let insightHistoryDays = 120
     /// How stale an open alert's "last seen" may get before a look at the dashboard refreshes it.
     static let alertTouchInterval: TimeInterval = 3_600

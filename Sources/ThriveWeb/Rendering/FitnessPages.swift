@@ -19,6 +19,8 @@ struct ActivityPage: Sendable {
     let today: [Figure]
     let summary: String?
     var charts: [MetricChartView] = []
+    /// Deep mode: steps by weekday and hour.
+    var rhythm: RhythmView?
     let rows: [Row]
     let isEmpty: Bool
     let distanceUnit: String

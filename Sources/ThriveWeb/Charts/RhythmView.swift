@@ -1,0 +1,58 @@
+import Foundation
+import ThriveCore
+import ThriveReports
+
+/// The Activity page's heatmap of steps by weekday and hour over the last four weeks, with the
+/// sentence that says when the person moves most, and a table of each weekday for the numbers.
+struct RhythmView: Sendable {
+    struct Row: Sendable {
+        let weekday: String
+        let average: String
+        let busiestHour: String
+    }
+
+    static let weeks = 4
+    static let id = "chart-rhythm"
+
+    let svg: String?
+    let compactSVG: String?
+    let summary: String
+    let isEmpty: Bool
+    let rows: [Row]
+
+    init(_ rhythm: ActivityRhythm) {
+        isEmpty = rhythm.isEmpty
+        let steps: @Sendable (Double) -> String = { "\(DisplayFormat.count(Int($0.rounded()))) steps" }
+        guard !rhythm.isEmpty, let busiest = rhythm.busiest else {
+            summary = "No steps with their times in the last \(Self.weeks) weeks yet: this fills in from a watch or phone."
+            svg = nil
+            compactSVG = nil
+            rows = []
+            return
+        }
+        let totals = rhythm.dayTotals
+        let most = totals.indices.max { totals[$0] < totals[$1] } ?? 0
+        let least = totals.indices.min { totals[$0] < totals[$1] } ?? 0
+        let names = ActivityRhythm.weekdayNames
+        summary =
+            "Over the last \(Self.weeks) weeks you moved most on \(names[busiest.weekday])s from \(Self.hours(busiest.hour)): \(steps(busiest.value)) on average. Your most active day is \(names[most]) (\(steps(totals[most])) on average), the quietest \(names[least]) (\(steps(totals[least])))."
+        var heatmap = Heatmap(
+            id: Self.id, title: "Steps by weekday and hour, last \(Self.weeks) weeks", summary: summary, role: "fitness",
+            rowLabels: names.map { String($0.prefix(3)) }, values: rhythm.cells, formatValue: steps)
+        svg = heatmap.svg()
+        heatmap.id += "-compact"
+        heatmap.width = 360
+        compactSVG = heatmap.svg()
+        rows = rhythm.cells.enumerated().map { weekday, hours in
+            let peak = hours.indices.max { hours[$0] < hours[$1] } ?? 0
+            return Row(
+                weekday: names[weekday], average: steps(totals[weekday]),
+                busiestHour: hours[peak] > 0 ? Self.hours(peak) : "–")
+        }
+    }
+
+    /// "09:00 to 10:00".
+    static func hours(_ hour: Int) -> String {
+        String(format: "%02d:00 to %02d:00", hour, (hour + 1) % 24)
+    }
+}
