@@ -118,13 +118,15 @@ struct ChartKindTests {
         #expect(over.svg().contains("stroke-dasharray=\"339.3 339.3\""), "past the goal the ring is full, not wrapped")
     }
 
-    @Test func heatmapCellsAreShadedInFourLevelsOfTheBusiestHour() {
-        #expect(Heatmap.level(0, max: 1_000) == 0)
-        #expect(Heatmap.level(1, max: 1_000) == 1)
-        #expect(Heatmap.level(250, max: 1_000) == 1)
-        #expect(Heatmap.level(251, max: 1_000) == 2)
-        #expect(Heatmap.level(760, max: 1_000) == 4)
-        #expect(Heatmap.level(1_000, max: 1_000) == 4)
+    @Test func heatmapCellsAreShadedByQuartileOfTheHoursWithSomethingInThem() {
+        // Hours of 100 … 800 steps: quartiles at 300, 500 and 700.
+        let thresholds = Heatmap.thresholds([0, 0, 100, 200, 300, 400, 500, 600, 700, 800])
+        #expect(thresholds == [300, 500, 700])
+        #expect(Heatmap.level(0, thresholds: thresholds) == 0)
+        #expect(Heatmap.level(100, thresholds: thresholds) == 1)
+        #expect(Heatmap.level(300, thresholds: thresholds) == 2)
+        #expect(Heatmap.level(600, thresholds: thresholds) == 3)
+        #expect(Heatmap.level(9_000, thresholds: thresholds) == 4)
         var values = Array(repeating: Array(repeating: 0.0, count: 24), count: 7)
         values[5][9] = 4_000
         values[0][18] = 1_000

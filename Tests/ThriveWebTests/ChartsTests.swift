@@ -3,7 +3,8 @@ import HTTPTypes
 import Testing
 import ThriveCore
 import ThriveStore
-import ThriveWeb
+
+@testable import ThriveWeb
 
 @Suite("Charts through the API and on the pages")
 struct ChartsTests {
@@ -123,8 +124,8 @@ struct ChartsTests {
                 "/profile/settings", form: [("category", "coaching"), ("return", "/"), ("coaching.mode", "deep")])
             let deep = try await browser.get("/pillars/fitness/sleep?range=30").text
             #expect(deep.contains("Sleep, last 30 days"))
-            #expect(deep.contains(#"href="/pillars/fitness/sleep?range=30#chart-sleep-section" aria-current="true">30 days"#))
-            #expect(deep.contains(#"href="/pillars/fitness/sleep?range=365#chart-sleep-section">365 days"#))
+            #expect(deep.contains(#"href="/pillars/fitness/sleep?range=30#chart-sleep-section" aria-current="true" data-chart-nav>30 days"#))
+            #expect(deep.contains(#"href="/pillars/fitness/sleep?range=365#chart-sleep-section" data-chart-nav>365 days"#))
             #expect(deep.contains("highest on Monday 2 November (9 h 0 min)"))
             let nonsense = try await browser.get("/pillars/fitness/sleep?range=12")
             #expect(nonsense.status == .ok)
@@ -161,6 +162,63 @@ struct ChartsTests {
                 year.components(separatedBy: "<rect class=\"bar bar-fitness\"").count - 1 == 53, "365 days: 52 weeks and a day")
             #expect(year.contains(#"data-label="Mon 16 Nov to Sun 22 Nov, a day: 9,000""#))
             #expect(year.utf8.count < 30_000)
+        }
+    }
+}
+
+@Suite("Zoom and pan on the time axis")
+struct ChartNavigationTests {
+    static let today = LocalDate(year: 2026, month: 11, day: 22)!
+
+    static func range(_ first: String, _ last: String) -> ChartRange {
+        ChartRange(first: LocalDate(iso8601: first)!, last: LocalDate(iso8601: last)!, preset: nil)
+    }
+
+    @Test func zoomingHalvesOrDoublesAroundTheMiddleAndNeverPassesToday() throws {
+        let month = ChartRange.last(30, today: Self.today)  // 24 Oct – 22 Nov
+        let closer = try #require(month.zoomedIn(today: Self.today))
+        #expect(closer.dayCount == 15)
+        #expect(closer.first.iso8601 == "2026-11-01" && closer.last.iso8601 == "2026-11-15", "around 8 November")
+        #expect(closer.query == "from=2026-11-01&to=2026-11-15")
+        let wider = try #require(month.zoomedOut(today: Self.today))
+        #expect(wider.dayCount == 60 && wider.last == Self.today, "moved back to end today")
+        #expect(ChartRange.last(7, today: Self.today).zoomedIn(today: Self.today) == nil, "a week is the closest")
+        let year = ChartRange.last(365, today: Self.today)
+        #expect(year.zoomedOut(today: Self.today)?.dayCount == 366)
+        #expect(Self.range("2025-11-22", "2026-11-22").zoomedOut(today: Self.today) == nil, "a year is the widest")
+        // 90 days doubled ends today with 180 days: not a preset, so it is spelled out.
+        #expect(ChartRange.last(90, today: Self.today).zoomedOut(today: Self.today)?.query == "from=2026-05-27&to=2026-11-22")
+    }
+
+    @Test func panningMovesByHalfTheSpanAndStopsAtToday() throws {
+        let month = ChartRange.last(30, today: Self.today)
+        let earlier = month.earlier(today: Self.today)
+        #expect(earlier.first.iso8601 == "2026-10-09" && earlier.last.iso8601 == "2026-11-07")
+        #expect(month.later(today: Self.today) == nil, "nothing after today")
+        let back = try #require(earlier.later(today: Self.today))
+        #expect(back == month && back.query == "range=30", "back to the preset it came from")
+    }
+
+    @Test func deepModeChartsLinkTheirMoves() async throws {
+        let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            try await ChartsTests.store(app, ChartsTests.nights([0: 7, 1: 6, 2: 8, 4: 7.5, 6: 6.5, 10: 7, 12: 8, 14: 6]))
+            try await browser.post(
+                "/profile/settings", form: [("category", "coaching"), ("return", "/"), ("coaching.mode", "deep")])
+            let page = try await browser.get("/pillars/fitness/sleep?range=30").text
+            #expect(
+                page.contains(
+                    #"href="/pillars/fitness/sleep?from=2026-10-09&amp;to=2026-11-07#chart-sleep-section" data-chart-nav>Earlier"#
+                ))
+            #expect(
+                page.contains(
+                    #"href="/pillars/fitness/sleep?from=2026-11-01&amp;to=2026-11-15#chart-sleep-section" data-chart-nav>Zoom in"#
+                ))
+            #expect(!page.contains(">Later</a>"))
+            let zoomed = try await browser.get("/pillars/fitness/sleep?from=2026-11-01&to=2026-11-15").text
+            #expect(zoomed.contains("Sleep, Sun 1 Nov to Sun 15 Nov"))
+            #expect(zoomed.contains(">Later</a>"))
         }
     }
 }

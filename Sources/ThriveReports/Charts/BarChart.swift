@@ -13,14 +13,18 @@ public struct BarChart: Sendable {
     public var barLabels: [String]
     public var axisLabels: [(index: Int, text: String)]
     public var goal: Double?
+    /// Unusual days, marked by a ring at the top of their bar (the page lists them in words).
+    public var markers: [LineChart.Marker] = []
     public var formatValue: @Sendable (Double) -> String
     public var width = 640.0
     public var height = 260.0
 
     public init(
         id: String, title: String, summary: String, role: String, values: [Double?], barLabels: [String],
-        axisLabels: [(index: Int, text: String)], goal: Double? = nil, formatValue: @escaping @Sendable (Double) -> String
+        axisLabels: [(index: Int, text: String)], goal: Double? = nil, markers: [LineChart.Marker] = [],
+        formatValue: @escaping @Sendable (Double) -> String
     ) {
+        self.markers = markers
         self.id = id
         self.title = title
         self.summary = summary
@@ -65,13 +69,21 @@ public struct BarChart: Sendable {
                 "<rect class=\"bar bar-\(role)\" x=\"\(SVGText.number(x))\" y=\"\(SVGText.number(min(y, zero)))\" width=\"\(SVGText.number(barWidth))\" height=\"\(SVGText.number(max(abs(zero - y), 0.5)))\" rx=\"\(barWidth >= 8 ? "2" : "0")\" data-label=\"\(SVGText.escape(label))\"/>"
         }
         out += "</g>"
+        for marker in markers where marker.index < count {
+            let x = left + (Double(marker.index) + 0.5) * slot
+            out +=
+                "<circle class=\"anomaly\" cx=\"\(SVGText.number(x))\" cy=\"\(SVGText.number(scale.position(marker.value)))\" r=\"6\" data-label=\"\(SVGText.escape(marker.text))\"><title>\(SVGText.escape(marker.text))</title></circle>"
+        }
         if let goal {
+            // The goal's label sits in the legend row above the plot, where no bar can hide it.
             let y = SVGText.number(scale.position(goal))
-            let text = "Goal \(formatValue(goal))"
+            let legendY = SVGText.number(m.top / 2)
             out +=
                 "<g class=\"goal\"><line class=\"goal-line\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(right))\" y1=\"\(y)\" y2=\"\(y)\"/>"
             out +=
-                "<text class=\"legend-label\" x=\"\(SVGText.number(right))\" y=\"\(y)\" dy=\"-0.4em\" text-anchor=\"end\">\(SVGText.escape(text))</text></g>"
+                "<line class=\"goal-line\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(left + 18))\" y1=\"\(legendY)\" y2=\"\(legendY)\"/>"
+            out +=
+                "<text class=\"legend-label\" x=\"\(SVGText.number(left + 24))\" y=\"\(legendY)\" dy=\"0.32em\">Goal \(SVGText.escape(formatValue(goal)))</text></g>"
         }
         return out + "</svg>"
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The week's rhythm (spec F4.3): seven rows of days by 24 hourly columns, each cell shaded by how
-/// much happened then — five levels, from nothing to the busiest hour. Every cell carries its exact
+/// much happened then — five levels: nothing, then the quartiles of the hours with something. Every cell carries its exact
 /// value in `data-label` and a `<title>`; a legend reads "Less … More".
 public struct Heatmap: Sendable {
     public var id: String
@@ -30,10 +30,18 @@ public struct Heatmap: Sendable {
 
     static let levels = 4
 
-    /// 0 for nothing, else 1…4 by the share of the largest cell.
-    static func level(_ value: Double, max: Double) -> Int {
-        guard value > 0, max > 0 else { return 0 }
-        return Swift.min(Swift.max(Int((value / max * Double(levels)).rounded(.up)), 1), levels)
+    /// The quartiles of the hours with something in them: most hours of a week are small next to
+    /// its busiest one, so shading by share of the maximum would paint nearly all of them alike.
+    static func thresholds(_ values: [Double]) -> [Double] {
+        let sorted = values.filter { $0 > 0 }.sorted()
+        guard !sorted.isEmpty else { return [] }
+        return (1..<levels).map { sorted[min(sorted.count - 1, sorted.count * $0 / levels)] }
+    }
+
+    /// 0 for nothing, else 1…4: one more for each quartile the value reaches.
+    static func level(_ value: Double, thresholds: [Double]) -> Int {
+        guard value > 0 else { return 0 }
+        return 1 + thresholds.filter { value >= $0 }.count
     }
 
     public var height: Double { 24 + Double(rowLabels.count) * cell + 44 }
@@ -41,7 +49,7 @@ public struct Heatmap: Sendable {
     private var cell: Double { (width - left - 8) / 24 }
 
     public func svg(standalone: Bool = false) -> String {
-        let largest = values.flatMap { $0 }.max() ?? 0
+        let thresholds = Self.thresholds(values.flatMap { $0 })
         let gap = 2.0
         var out = SVGFrame.open(
             id: id, kind: "heatmap", width: width, height: height, title: title, summary: summary, standalone: standalone)
@@ -61,7 +69,7 @@ public struct Heatmap: Sendable {
                 let text =
                     "\(rowLabels[row]) \(String(format: "%02d:00", hour))–\(String(format: "%02d:00", (hour + 1) % 24)): \(formatValue(value))"
                 out +=
-                    "<rect class=\"cell heat-\(Self.level(value, max: largest)) heat-\(role)\" x=\"\(SVGText.number(left + Double(hour) * cell + gap / 2))\" y=\"\(SVGText.number(24 + Double(row) * cell + gap / 2))\" width=\"\(SVGText.number(cell - gap))\" height=\"\(SVGText.number(cell - gap))\" rx=\"2\" data-label=\"\(SVGText.escape(text))\"/>"
+                    "<rect class=\"cell heat-\(Self.level(value, thresholds: thresholds)) heat-\(role)\" x=\"\(SVGText.number(left + Double(hour) * cell + gap / 2))\" y=\"\(SVGText.number(24 + Double(row) * cell + gap / 2))\" width=\"\(SVGText.number(cell - gap))\" height=\"\(SVGText.number(cell - gap))\" rx=\"2\" data-label=\"\(SVGText.escape(text))\"/>"
             }
         }
         out += "</g>"

@@ -26,6 +26,8 @@ struct MetricChartView: Sendable {
     let isEmpty: Bool
     let ranges: [RangeLink]
     let hasRanges: Bool
+    /// Deep mode: zoom and pan on the time axis (links, so they work without JavaScript too).
+    let navigation: [RangeLink]
     let rows: [Row]
     let anomalies: [String]
     let hasAnomalies: Bool
@@ -63,6 +65,8 @@ struct MetricChartView: Sendable {
             Row(day: ChartSummary.day(day.date, zone), value: day.value.map { metric.format($0, units) } ?? "–")
         }
         hasRanges = mode == .deep
+        navigation =
+            mode == .deep ? Self.navigation(range, today: person.today, path: path, id: chartID, title: metric.title) : []
         ranges =
             mode == .deep
             ? ChartRange.presets.map { days in
@@ -90,7 +94,7 @@ struct MetricChartView: Sendable {
             return BarChart(
                 id: id, title: title, summary: summary, role: metric.pillar.rawValue, values: trend.days.map(\.value),
                 barLabels: range.dates.map { ChartSummary.day($0, person.zone) },
-                axisLabels: axisLabels(range, zone: person.zone), goal: goal, formatValue: format)
+                axisLabels: axisLabels(range, zone: person.zone), goal: goal, markers: markers, formatValue: format)
         }
         let weeks = WeeklyBars(trend.days).weeks
         let zone = person.zone
@@ -102,6 +106,16 @@ struct MetricChartView: Sendable {
                 week.first.day <= 7 && (index == 0 || weeks[index - 1].first.month != week.first.month)
                     ? (index, monthName(week.first, zone)) : nil
             }, goal: goal, formatValue: format)
+    }
+
+    static func navigation(_ range: ChartRange, today: LocalDate, path: String, id: String, title: String) -> [RangeLink] {
+        let moves: [(String, ChartRange?)] = [
+            ("Earlier", range.earlier(today: today)), ("Zoom in", range.zoomedIn(today: today)),
+            ("Zoom out", range.zoomedOut(today: today)), ("Later", range.later(today: today)),
+        ]
+        return moves.compactMap { label, target in
+            target.map { RangeLink(label: label, href: "\(path)?\($0.query)#\(id)-section", current: false) }
+        }
     }
 
     static let axisStyle = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
