@@ -51,9 +51,14 @@ let package = Package(
             resources: [.copy("Resources/foods")],
             swiftSettings: strictSwift
         ),
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]
+        ),
         .target(
             name: "ThriveReports",
-            dependencies: ["ThriveCore"],
+            dependencies: ["ThriveCore", "CRsvg"],
             swiftSettings: strictSwift
         ),
         .target(

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import ThriveCore
+import ThriveReports
 import ThriveStore
 
 @testable import ThriveWeb
@@ -93,7 +94,8 @@ struct ChartsTests {
         ("/api/v1/charts/sleep?from=2026-11-01&to=2026-12-01", .unprocessableContent, "to"),
         ("/api/v1/charts/sleep?from=2025-01-01&to=2026-11-01", .unprocessableContent, "from"),
         ("/api/v1/charts/sleep?from=22-11-2026", .unprocessableContent, "from"),
-        ("/api/v1/charts/sleep?format=png", .unprocessableContent, "format"),
+        ("/api/v1/charts/sleep?format=pdf", .unprocessableContent, "format"),
+        ("/api/v1/charts/sleep?format=png", .unprocessableContent, nil),
     ])
     func badChartRequestsAreExplained(path: String, status: HTTPResponse.Status, field: String?) async throws {
         let app = try await TestApp.make(clock: TestClock(Self.evening))
@@ -124,7 +126,9 @@ struct ChartsTests {
                 "/profile/settings", form: [("category", "coaching"), ("return", "/"), ("coaching.mode", "deep")])
             let deep = try await browser.get("/pillars/fitness/sleep?range=30").text
             #expect(deep.contains("Sleep, last 30 days"))
-            #expect(deep.contains(#"href="/pillars/fitness/sleep?range=30#chart-sleep-section" aria-current="true" data-chart-nav>30 days"#))
+            #expect(
+                deep.contains(
+                    #"href="/pillars/fitness/sleep?range=30#chart-sleep-section" aria-current="true" data-chart-nav>30 days"#))
             #expect(deep.contains(#"href="/pillars/fitness/sleep?range=365#chart-sleep-section" data-chart-nav>365 days"#))
             #expect(deep.contains("highest on Monday 2 November (9 h 0 min)"))
             let nonsense = try await browser.get("/pillars/fitness/sleep?range=12")
@@ -163,6 +167,52 @@ struct ChartsTests {
             #expect(year.contains(#"data-label="Mon 16 Nov to Sun 22 Nov, a day: 9,000""#))
             #expect(year.utf8.count < 30_000)
         }
+    }
+}
+
+@Suite("Chart export as PNG")
+struct ChartExportTests {
+    @Test func aWeekOfSleepExportsAsAPNGWithItsTitleRangeAndTime() async throws {
+        let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            try await ChartsTests.store(app, ChartsTests.nights([0: 7, 1: 6, 2: 8, 4: 7.5, 6: 6.5]))
+            let token = try await browser.apiLogin().accessToken
+            func png(_ query: String) async throws -> (status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8]) {
+                let reply = try await browser.send(
+                    "/api/v1/charts/sleep?\(query)&format=png", method: .get, headers: [.authorization: "Bearer \(token)"],
+                    body: nil)
+                return (reply.status, reply.headers, reply.bytes)
+            }
+            let week = try await png("range=7")
+            #expect(week.status == .ok)
+            #expect(week.headers[.contentType] == "image/png")
+            #expect(week.headers[.contentDisposition] == #"attachment; filename="sleep-2026-11-22.png""#)
+            #expect(Array(week.bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG signature")
+            // IHDR: twice 640 wide, twice (68 header + 260 chart + 30 footer) high.
+            func bigEndian(_ at: Int) -> Int { week.bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            #expect(bigEndian(16) == 1_280 && bigEndian(20) == 716)
+            #expect(week.bytes.count > 20_000, "text, axes and a line, not a blank page: \(week.bytes.count) bytes")
+            #expect(try await png("range=7").bytes == week.bytes, "the same chart is the same file")
+            #expect(try await png("range=30").bytes != week.bytes)
+        }
+    }
+
+    @Test func theExportFrameNamesTheChart() {
+        let chart = LineChart(
+            id: "chart-sleep", title: "Sleep, last 7 days", summary: "s", dayLabels: [], axisLabels: [],
+            series: [.init(name: "Sleep", role: "fitness", values: [7, 6, 8])], formatValue: { "\($0)" })
+        let export = ChartExport(
+            title: "Sleep", rangeText: "Last 7 days: Mon 16 Nov to Sun 22 Nov 2026",
+            legend: [.init(name: "Sleep", role: "fitness")], exportedText: "Exported 22 Nov 2026 at 19:30 from Thrive",
+            chart: chart)
+        let svg = export.svg()
+        #expect(svg.contains(">Sleep</text>") && svg.contains(">Last 7 days: Mon 16 Nov to Sun 22 Nov 2026</text>"))
+        #expect(svg.contains(">Exported 22 Nov 2026 at 19:30 from Thrive</text>"))
+        #expect(
+            svg.contains(
+                #"<svg x="0" y="68" width="640" height="260" xmlns="http://www.w3.org/2000/svg" class="chart chart-line""#))
+        #expect(svg.contains(##"fill="#1d4ed8"/>"##), "the legend's swatch in the Fitness colour")
     }
 }
 
@@ -219,6 +269,53 @@ struct ChartNavigationTests {
             let zoomed = try await browser.get("/pillars/fitness/sleep?from=2026-11-01&to=2026-11-15").text
             #expect(zoomed.contains("Sleep, Sun 1 Nov to Sun 15 Nov"))
             #expect(zoomed.contains(">Later</a>"))
+        }
+    }
+}
+
+@Suite("What affects what, on the Insights tab")
+struct CorrelationExplorerTests {
+    @Test func sleepAndMoodMovingTogetherAreAStrongLinkWithItsCoefficient() async throws {
+        let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            // Ten mornings of 6, 7 or 8 hours' sleep, and each evening a mood two points under the hours.
+            let hours: [Double] = [6, 7, 8, 6, 7, 8, 6, 7, 8, 7]
+            try await ChartsTests.store(
+                app, ChartsTests.nights(Dictionary(uniqueKeysWithValues: hours.enumerated().map { ($0.offset, $0.element) })))
+            let moods = hours.enumerated().map { daysAgo, hours in
+                MoodCheckIn(
+                    id: MoodCheckInID(UUID()),
+                    recordedAt: ChartsTests.evening.addingTimeInterval(Double(-daysAgo) * 86_400 - 600),
+                    mood: Int(hours) - 4, source: .manualEntry)
+            }
+            try await app.store.write { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                try await repositories.records(of: owner).moodCheckIns.store(moods)
+            }
+
+            let page = try await browser.get("/insights").text
+            #expect(page.contains(#"<option value="sleep" selected>Sleep</option>"#), "sleep and mood to start with")
+            #expect(
+                page.contains(
+                    "On days with more sleep, your mood tended to be higher: a strong link (r = 1.00, 10 days with both). A link is not proof that one causes the other."
+                ))
+            #expect(page.contains(#"<title id="chart-correlation-title">Sleep and Mood, last 90 days</title>"#))
+            #expect(
+                page.components(separatedBy: "<circle class=\"dot dot-wellbeing\"").count - 1 == 20, "10 days, wide and compact")
+            #expect(page.contains(#"data-label="Sun 22 Nov: 6 h 0 min, 2/5""#))
+
+            // The next day's mood is out of step with the night: the pattern breaks.
+            let next = try await browser.get("/insights?x=sleep&y=mood&lag=1&days=30").text
+            #expect(next.contains("9 days with both"))
+            #expect(next.contains("your mood the next day"))
+
+            let same = try await browser.get("/insights?x=steps&y=steps").text
+            #expect(same.contains(#"role="alert">Pick two different things to compare.</p>"#))
+            #expect(same.contains(#"aria-describedby="explorer-error""#))
+
+            let few = try await browser.get("/insights?x=steps&y=mood").text
+            #expect(few.contains("Need 7 more days with both steps and mood for this view."))
         }
     }
 }

@@ -1,6 +1,16 @@
 /// The stylesheet a chart carries when it stands alone (a file, an `<img>`, the API): the light
 /// theme's colours, the same as the web app's (the app styles inline charts with its own variables).
 enum ChartStyle {
+    /// The light theme's pillar colours, for drawings without the stylesheet (the export's legend).
+    static func colour(_ role: String) -> String {
+        switch role {
+        case "fitness": "#1d4ed8"
+        case "nutrition": "#15803d"
+        case "wellbeing": "#7e22ce"
+        default: "#334155"
+        }
+    }
+
     static let standalone = """
         .chart{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#fff}\
         .grid line{stroke:#d0d7de;stroke-width:1}\

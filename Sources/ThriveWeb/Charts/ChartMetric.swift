@@ -41,6 +41,14 @@ struct ChartMetric: Sendable {
 
     static func named(_ id: String) -> ChartMetric? { all.first { $0.id == id } }
 
+    /// What a day read must include for all of `metrics`.
+    static func parts(_ metrics: [ChartMetric]) -> DayParts {
+        DayParts(
+            quantities: Array(Set(metrics.flatMap(\.parts.quantities))), sleep: metrics.contains { $0.parts.sleep },
+            food: metrics.contains { $0.parts.food }, moods: metrics.contains { $0.parts.moods },
+            workouts: metrics.contains { $0.parts.workouts })
+    }
+
     static func quantity(
         _ id: String, _ title: String, noun: String, pillar: Pillar, type: QuantityType, unit: String, total: Bool,
         zero: Bool, format: @escaping @Sendable (Double, UnitSystem) -> String

@@ -20,6 +20,27 @@ struct ChartService: Sendable {
         return DailyTrend(days: days(range), previous: days(previous))
     }
 
+    /// Two metrics paired by day over the question's span, ending today (for the second of them).
+    func correlation(_ question: CorrelationView.Question, owner: UserID, person: PersonContext) async throws
+        -> CorrelationView
+    {
+        let last = person.today.adding(days: -question.lagDays)
+        let first = last.adding(days: -(question.days - 1))
+        let health = try await store.read {
+            try await $0.records(of: owner).daily.days(
+                ChartMetric.parts([question.x, question.y]), from: first, through: person.today, in: person.zone)
+        }
+        let policy = person.preferences.sources
+        func values(_ metric: ChartMetric) -> [LocalDate: Double] {
+            var values: [LocalDate: Double] = [:]
+            for day in health.days { if let value = metric.value(day, policy) { values[day.date] = value } }
+            return values
+        }
+        let x = values(question.x).filter { $0.key >= first && $0.key <= last }
+        let pairs = DayPairs(x: x, y: values(question.y), lagDays: question.lagDays)
+        return CorrelationView(question: question, pairs: pairs, person: person)
+    }
+
     /// Steps by weekday and hour over the last four weeks, ending today.
     func rhythm(owner: UserID, person: PersonContext) async throws -> RhythmView {
         let first = person.today.adding(days: -(RhythmView.weeks * 7 - 1))

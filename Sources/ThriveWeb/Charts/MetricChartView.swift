@@ -28,6 +28,8 @@ struct MetricChartView: Sendable {
     let hasRanges: Bool
     /// Deep mode: zoom and pan on the time axis (links, so they work without JavaScript too).
     let navigation: [RangeLink]
+    /// Deep mode: the chart as a PNG file (spec F4.3, export).
+    let exportHref: String?
     let rows: [Row]
     let anomalies: [String]
     let hasAnomalies: Bool
@@ -65,6 +67,7 @@ struct MetricChartView: Sendable {
             Row(day: ChartSummary.day(day.date, zone), value: day.value.map { metric.format($0, units) } ?? "–")
         }
         hasRanges = mode == .deep
+        exportHref = mode == .deep && !isEmpty ? "/api/v1/charts/\(metric.id)?\(range.query)&format=png" : nil
         navigation =
             mode == .deep ? Self.navigation(range, today: person.today, path: path, id: chartID, title: metric.title) : []
         ranges =
@@ -129,6 +132,14 @@ struct MetricChartView: Sendable {
 
     static func monthName(_ date: LocalDate, _ zone: TimeZone) -> String {
         axisText(date, axisStyle.month(.abbreviated), zone)
+    }
+
+    /// "Last 30 days: 24 Oct to 22 Nov 2026", for an exported chart.
+    static func rangeText(_ range: ChartRange, _ zone: TimeZone) -> String {
+        let firstYear = range.first.year == range.last.year ? "" : " \(range.first.year)"
+        let span =
+            "\(ChartSummary.day(range.first, zone))\(firstYear) to \(ChartSummary.day(range.last, zone)) \(range.last.year)"
+        return range.preset.map { "Last \($0) days: \(span)" } ?? span
     }
 
     static func rangeName(_ range: ChartRange, _ zone: TimeZone) -> String {

@@ -101,9 +101,10 @@ struct AppPagesController {
                 "plan-training", chrome: Chrome(title: "Workout plan", context: context, tab: .pillars), content: page)
         }
 
-        router.get("insights") { _, context -> Response in
+        router.get("insights") { request, context -> Response in
             guard let owner = context.identity?.userID else { return Self.toLogin(context) }
-            let today = try await services.engines.context(owner).today
+            let person = try await services.engines.context(owner)
+            let today = person.today
             let insights = try await services.dashboard.insights(owner, today: today)
             let time = services.now()
             try await services.store.write { repositories in
@@ -114,7 +115,12 @@ struct AppPagesController {
             }
             var chrome = Chrome(title: "Insights", context: context, tab: .insights)
             chrome.unreadInsights = 0
-            return services.renderer.render("insights", chrome: chrome, content: InsightsPage(insights))
+            let query = request.uri.queryParameters
+            func text(_ name: String) -> String? { query.get(name).map { String($0) } }
+            let question = CorrelationView.Question(x: text("x"), y: text("y"), lag: text("lag"), days: text("days"))
+            var page = InsightsPage(insights)
+            page.explorer = try await services.charts.correlation(question, owner: owner, person: person)
+            return services.renderer.render("insights", chrome: chrome, content: page)
         }
 
         router.post("alerts/:id/acknowledge") { _, context -> Response in

@@ -10,6 +10,7 @@ struct InsightsPage: Sendable {
 
     let groups: [Group]
     let isEmpty: Bool
+    var explorer: CorrelationView?
 
     init(_ insights: [Insight]) {
         let order: [(Insight.Kind, String)] = [

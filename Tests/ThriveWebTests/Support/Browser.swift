@@ -86,11 +86,14 @@ struct Reply: Sendable {
     let status: HTTPResponse.Status
     let headers: HTTPFields
     let text: String
+    /// The body as sent, for binary answers (PNG).
+    let bytes: [UInt8]
 
     init(_ response: TestResponse) {
         status = response.status
         headers = response.headers
         text = String(buffer: response.body)
+        bytes = Array(response.body.readableBytesView)
     }
 
     var location: String? { headers[.location] }
