@@ -1,5 +1,7 @@
 """Charts in Deep mode, in real Chromium: exact values on hover and from the keyboard, legend
 toggles, zoom in place, and axe-core on every page that draws a heatmap, rings or bars."""
+from contextlib import contextmanager
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -34,15 +36,20 @@ def deep_mode(driver, server):
     press(driver, "button.mode-button[value=deep]", Keys.ENTER, leaves=True)
 
 
-def light_mode(driver, server):
-    driver.get(server + "/")
-    press(driver, "button.mode-button[value=light]", Keys.ENTER, leaves=True)
+@contextmanager
+def logged_in_deep(driver, server):
+    """The demo person in Deep mode for the block, back in Light mode after it (the server is shared)."""
+    log_in(driver, server)
+    deep_mode(driver, server)
+    try:
+        yield
+    finally:
+        driver.get(server + "/")
+        press(driver, "button.mode-button[value=light]", Keys.ENTER, leaves=True)
 
 
 def test_values_show_on_hover_and_from_the_keyboard(server, browser):
-    log_in(browser, server)
-    deep_mode(browser, server)
-    try:
+    with logged_in_deep(browser, server):
         browser.get(server + "/pillars/fitness/activity")
         section = "chart-steps-section"
         chart = visible_chart(browser, section)
@@ -72,14 +79,10 @@ def test_values_show_on_hover_and_from_the_keyboard(server, browser):
         assert cell.get_attribute("data-label").startswith("Sat 09:00–10:00: ")
         assert_accessible(browser)
         screenshot(browser, "activity-deep")
-    finally:
-        light_mode(browser, server)
 
 
 def test_legend_toggles_and_zoom_in_place(server, browser):
-    log_in(browser, server)
-    deep_mode(browser, server)
-    try:
+    with logged_in_deep(browser, server):
         browser.get(server + "/pillars/fitness/recovery")
         section = "chart-resting-heart-rate-section"
         toggles = browser.find_elements(By.CSS_SELECTOR, f"#{section} .chart-toggles button")
@@ -103,14 +106,10 @@ def test_legend_toggles_and_zoom_in_place(server, browser):
         assert browser.switch_to.active_element.get_attribute("id") == "chart-resting-heart-rate-heading"
         assert len(visible_chart(browser, section).find_elements(By.CSS_SELECTOR, "circle.dot")) == 15
         assert_accessible(browser)
-    finally:
-        light_mode(browser, server)
 
 
 def test_deep_dashboard_rings_and_long_ranges_are_accessible(server, browser):
-    log_in(browser, server)
-    deep_mode(browser, server)
-    try:
+    with logged_in_deep(browser, server):
         browser.get(server + "/")
         rings = browser.find_elements(By.CSS_SELECTOR, ".goal-ring svg[role=img]")
         assert len(rings) == 3
@@ -120,5 +119,3 @@ def test_deep_dashboard_rings_and_long_ranges_are_accessible(server, browser):
             browser.get(server + path)
             assert browser.find_elements(By.CSS_SELECTOR, "svg.chart[role=img]"), path
             assert_accessible(browser)
-    finally:
-        light_mode(browser, server)

@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
@@ -17,26 +18,9 @@ let dashboardPageBytes = BenchmarkMetric.custom("page bytes", polarity: .prefers
 /// Logs in as the heavy demo person through the real forms and API, then asks for the dashboard
 /// `requests` times as HTML and as JSON (Light for half of them, then Deep), recording each one.
 func measureDashboard(_ benchmark: Benchmark, heavy: HeavyUser, requests: Int) async throws {
-    var logger = Logger(label: "bench")
-    logger.logLevel = .error
-    let dependencies = AppDependencies(
-        store: heavy.fixture.store, now: .system, ids: .random, hasher: BcryptPasswordHasher(cost: 4), logger: logger)
-    let app = try await buildApplication(AppConfiguration(), dependencies: dependencies)
+    let app = try await benchmarkApplication(heavy)
     let (html, json, bytes) = try await app.test(.router) { client -> ([Int], [Int], Int) in
-        // Session: fetch the login form for its token, post it, keep the session cookie.
-        let form = try await client.execute(uri: "/login", method: .get)
-        let csrfCookie = cookie(form, "thrive_csrf")
-        let token = String(buffer: form.body).components(separatedBy: #"name="_csrf" value=""#)[1].prefix { $0 != "\"" }
-        let body = "_csrf=\(token)&email=\(DemoPerson.email.value)&password=\(DemoPerson.password)"
-        let login = try await client.execute(
-            uri: "/login", method: .post,
-            headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "thrive_csrf=\(csrfCookie)"],
-            body: ByteBuffer(string: body))
-        let session = "thrive_session=\(cookie(login, "thrive_session"))"
-        let api = try await client.execute(
-            uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"],
-            body: ByteBuffer(string: #"{"email":"\#(DemoPerson.email.value)","password":"\#(DemoPerson.password)"}"#))
-        let bearer = String(buffer: api.body).components(separatedBy: #""accessToken":""#)[1].prefix { $0 != "\"" }
+        let (session, bearer) = try await logIn(client)
 
         let clock = ContinuousClock()
         func timed(_ request: () async throws -> TestResponse) async throws -> (TestResponse, Int) {
@@ -80,6 +64,32 @@ func measureDashboard(_ benchmark: Benchmark, heavy: HeavyUser, requests: Int) a
     for value in html { benchmark.measurement(dashboardHTMLMicroseconds, value) }
     for value in json { benchmark.measurement(dashboardJSONMicroseconds, value) }
     benchmark.measurement(dashboardPageBytes, bytes)
+}
+
+/// The web app over the heavy person's store, logging only errors.
+func benchmarkApplication(_ heavy: HeavyUser) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "bench")
+    logger.logLevel = .error
+    let dependencies = AppDependencies(
+        store: heavy.fixture.store, now: .system, ids: .random, hasher: BcryptPasswordHasher(cost: 4), logger: logger)
+    return try await buildApplication(AppConfiguration(), dependencies: dependencies)
+}
+
+/// Logs in as the demo person through the real login form (a session cookie) and the API (a token).
+func logIn(_ client: some TestClientProtocol) async throws -> (session: String, bearer: String) {
+    let form = try await client.execute(uri: "/login", method: .get)
+    let csrfCookie = cookie(form, "thrive_csrf")
+    let token = String(buffer: form.body).components(separatedBy: #"name="_csrf" value=""#)[1].prefix { $0 != "\"" }
+    let body = "_csrf=\(token)&email=\(DemoPerson.email.value)&password=\(DemoPerson.password)"
+    let login = try await client.execute(
+        uri: "/login", method: .post,
+        headers: [.contentType: "application/x-www-form-urlencoded", .cookie: "thrive_csrf=\(csrfCookie)"],
+        body: ByteBuffer(string: body))
+    let api = try await client.execute(
+        uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"],
+        body: ByteBuffer(string: #"{"email":"\#(DemoPerson.email.value)","password":"\#(DemoPerson.password)"}"#))
+    let bearer = String(buffer: api.body).components(separatedBy: #""accessToken":""#)[1].prefix { $0 != "\"" }
+    return ("thrive_session=\(cookie(login, "thrive_session"))", String(bearer))
 }
 
 private func cookie(_ response: TestResponse, _ name: String) -> String {

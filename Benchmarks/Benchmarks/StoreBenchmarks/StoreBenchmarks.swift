@@ -230,6 +230,21 @@ let benchmarks: @Sendable () -> Void = {
         try await HeavyUser.make()
     }
 
+    let chartConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, chartMicroseconds, chartBytes], warmupIterations: 1, maxDuration: .seconds(60),
+        maxIterations: 2)
+    for (name, path) in [
+        ("Chart: 365 days of resting heart rate as SVG, heavy user", "/api/v1/charts/resting-heart-rate?range=365&format=svg"),
+        ("Chart: 365 days of steps (weekly bars) as SVG, heavy user", "/api/v1/charts/steps?range=365&format=svg"),
+        ("Chart: 90 days of sleep exported as PNG, heavy user", "/api/v1/charts/sleep?range=90&format=png"),
+    ] {
+        Benchmark(name, configuration: chartConfiguration) { (benchmark: Benchmark, heavy: HeavyUser) async throws in
+            try await measureChart(benchmark, heavy: heavy, path: path, requests: 60)
+        } setup: {
+            try await HeavyUser.make()
+        }
+    }
+
     let searchConfiguration = Benchmark.Configuration(
         metrics: [.wallClock], warmupIterations: 28, maxDuration: .seconds(15), maxIterations: 2_800)
     Benchmark("SQLite: food search, 20 results with portions, one query", configuration: searchConfiguration) {
