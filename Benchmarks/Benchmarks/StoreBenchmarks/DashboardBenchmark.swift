@@ -56,7 +56,7 @@ func measureDashboard(_ benchmark: Benchmark, heavy: HeavyUser, requests: Int) a
 
         // Weight of the last (Deep) page and everything it loads from this server.
         var bytes = page?.body.readableBytes ?? 0
-        for asset in ["/assets/app.css", "/assets/app.js", "/assets/icon.svg", "/manifest.webmanifest"] {
+        for asset in ["/assets/app.css", "/assets/app.js", "/assets/charts.js", "/assets/icon.svg", "/manifest.webmanifest"] {
             bytes += try await client.execute(uri: asset, method: .get).body.readableBytes
         }
         return (html, json, bytes)
