@@ -18,7 +18,10 @@ public struct ActivityRhythm: Sendable, Equatable {
     }
 
     /// Row index of a date: Monday first.
-    public static func row(_ date: LocalDate) -> Int { (date.weekday + 5) % 7 }
+    public static func row(_ date: LocalDate) -> Int { row(calendarWeekday: date.weekday) }
+
+    /// Row index of `Calendar`'s weekday number (1 = Sunday … 7 = Saturday).
+    static func row(calendarWeekday: Int) -> Int { (calendarWeekday + 5) % 7 }
 
     public static func average(
         _ samples: [QuantitySample], from first: LocalDate, through last: LocalDate, zone: TimeZone, policy: SourcePolicy
@@ -64,7 +67,7 @@ public struct ActivityRhythm: Sendable, Equatable {
     private static func add(_ value: Double, at time: Date, to sums: inout [[Double]], calendar: Calendar) {
         let parts = calendar.dateComponents([.weekday, .hour], from: time)
         guard let weekday = parts.weekday, let hour = parts.hour else { return }
-        sums[(weekday + 5) % 7][hour] += value
+        sums[row(calendarWeekday: weekday)][hour] += value
     }
 
     public var isEmpty: Bool { cells.allSatisfy { $0.allSatisfy { $0 == 0 } } }

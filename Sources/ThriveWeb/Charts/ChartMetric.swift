@@ -93,11 +93,7 @@ struct ChartMetric: Sendable {
         format: { kilograms, units in units.format(Mass(kilograms: kilograms)) })
     static let water = quantity(
         "water", "Water", noun: "water", pillar: .nutrition, type: .dietaryWater, unit: "L", total: true, zero: true,
-        format: { litres, units in
-            units == .metric
-                ? "\(DisplayFormat.count(Int((litres * 1_000).rounded()))) ml"
-                : "\(DisplayFormat.decimal(litres * 1_000 / EntryPageKind<QuantitySample>.millilitresPerFluidOunce)) fl oz"
-        }
+        format: { litres, units in EntryPageKind<QuantitySample>.volume(litres * 1_000, units) }
     ).with(shape: .bar, goal: { PillarScoreEngine.waterTargetLitres($0.profile.sex) })
 
     static let sleep = ChartMetric(

@@ -69,7 +69,7 @@ struct MetricChartView: Sendable {
         hasRanges = mode == .deep
         exportHref = mode == .deep && !isEmpty ? "/api/v1/charts/\(metric.id)?\(range.query)&format=png" : nil
         navigation =
-            mode == .deep ? Self.navigation(range, today: person.today, path: path, id: chartID, title: metric.title) : []
+            mode == .deep ? Self.navigation(range, today: person.today, path: path, id: chartID) : []
         ranges =
             mode == .deep
             ? ChartRange.presets.map { days in
@@ -111,7 +111,7 @@ struct MetricChartView: Sendable {
             }, goal: goal, formatValue: format)
     }
 
-    static func navigation(_ range: ChartRange, today: LocalDate, path: String, id: String, title: String) -> [RangeLink] {
+    static func navigation(_ range: ChartRange, today: LocalDate, path: String, id: String) -> [RangeLink] {
         let moves: [(String, ChartRange?)] = [
             ("Earlier", range.earlier(today: today)), ("Zoom in", range.zoomedIn(today: today)),
             ("Zoom out", range.zoomedOut(today: today)), ("Later", range.later(today: today)),

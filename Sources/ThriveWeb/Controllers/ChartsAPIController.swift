@@ -46,11 +46,12 @@ struct ChartsAPIController {
                     throw AppError(
                         status: .unprocessableContent, code: "not_enough_data", message: "Nothing to export yet. \(summary)")
                 }
+                let time = services.now()
                 let export = ChartExport(
                     title: metric.title, rangeText: MetricChartView.rangeText(range, person.zone),
                     legend: [.init(name: metric.title, role: metric.pillar.rawValue)],
                     exportedText:
-                        "Exported \(DisplayFormat.date(services.now(), in: person.zone)) at \(DisplayFormat.time(services.now(), in: person.zone)) from Thrive",
+                        "Exported \(DisplayFormat.date(time, in: person.zone)) at \(DisplayFormat.time(time, in: person.zone)) from Thrive",
                     chart: chart)
                 let png: [UInt8]
                 do { png = try export.png() } catch {

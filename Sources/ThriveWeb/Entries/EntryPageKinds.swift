@@ -235,7 +235,12 @@ extension EntryPageKind where Entry == QuantitySample {
     static let millilitresPerFluidOunce = 29.573_53
 
     static func volume(_ millilitres: Double, _ person: PersonContext) -> String {
-        person.profile.unitSystem == .metric
+        volume(millilitres, person.profile.unitSystem)
+    }
+
+    /// "1,750 ml", or "59.2 fl oz" for imperial units.
+    static func volume(_ millilitres: Double, _ units: UnitSystem) -> String {
+        units == .metric
             ? "\(DisplayFormat.count(Int(millilitres.rounded()))) ml"
             : "\(DisplayFormat.decimal(millilitres / millilitresPerFluidOunce)) fl oz"
     }
