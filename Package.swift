@@ -77,6 +77,7 @@ let package = Package(
             ],
             resources: [
                 .copy("Resources/templates"),
+                .copy("Resources/strings"),
                 .copy("Resources/public"),
                 .copy("Resources/openapi.json"),
                 .copy("Resources/manifest.webmanifest"),

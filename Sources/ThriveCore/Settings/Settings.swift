@@ -129,6 +129,8 @@ public struct DisplaySettings: Hashable, Sendable, Codable {
     public var reduceMotion = false
     public var colorBlindMode: ColorBlindMode = .none
     public var screenReaderOptimized = false
+    /// The interface language; nil follows the browser's `Accept-Language`.
+    public var language: Language?
 
     public init() {}
 }

@@ -10,8 +10,6 @@ public struct ActivityRhythm: Sendable, Equatable {
     /// How many of each weekday the span held (the divisor of each row).
     public let weekdayCounts: [Int]
 
-    public static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
     public init(cells: [[Double]], weekdayCounts: [Int]) {
         self.cells = cells
         self.weekdayCounts = weekdayCounts

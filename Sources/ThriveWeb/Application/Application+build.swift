@@ -26,6 +26,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SecurityHeadersMiddleware(strictTransportSecurity: configuration.usesTLS))
+    router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: services.renderer))
     if let assets = Bundle.module.path(forResource: "public", ofType: nil) {
         router.add(

@@ -11,9 +11,9 @@ struct ChartMetric: Sendable {
     }
 
     let id: String
-    let title: String
+    var title: String { L("metric.\(id)") }
     /// "steps", "sleep": the metric in a sentence ("Your average sleep over the last 30 days …").
-    let noun: String
+    var noun: String { L("metric.\(id).noun") }
     let pillar: Pillar
     /// The unit of `value` in the API: the stored, canonical one ("count", "kg", "h", …).
     let unit: String
@@ -50,25 +50,25 @@ struct ChartMetric: Sendable {
     }
 
     static func quantity(
-        _ id: String, _ title: String, noun: String, pillar: Pillar, type: QuantityType, unit: String, total: Bool,
+        _ id: String, pillar: Pillar, type: QuantityType, unit: String, total: Bool,
         zero: Bool, format: @escaping @Sendable (Double, UnitSystem) -> String
     ) -> ChartMetric {
         ChartMetric(
-            id: id, title: title, noun: noun, pillar: pillar, unit: unit, includeZero: zero,
+            id: id, pillar: pillar, unit: unit, includeZero: zero,
             parts: DayParts(quantities: [type]),
             value: { day, policy in day.quantity(type, policy: policy).map { total ? $0.sum : $0.mean } }, format: format)
     }
 
     static let steps = quantity(
-        "steps", "Steps", noun: "steps", pillar: .fitness, type: .stepCount, unit: "count", total: true, zero: true,
+        "steps", pillar: .fitness, type: .stepCount, unit: "count", total: true, zero: true,
         format: { value, _ in DisplayFormat.count(Int(value.rounded())) }
     ).with(shape: .bar, goal: { _ in PillarScoreEngine.stepsTarget })
     static let activeMinutes = quantity(
-        "active-minutes", "Active minutes", noun: "active minutes", pillar: .fitness, type: .appleExerciseTime, unit: "min",
+        "active-minutes", pillar: .fitness, type: .appleExerciseTime, unit: "min",
         total: true, zero: true, format: { value, _ in "\(Int(value.rounded())) min" }
     ).with(shape: .bar)
     static let distance = quantity(
-        "distance", "Distance", noun: "distance", pillar: .fitness, type: .distanceWalkingRunning, unit: "m", total: true,
+        "distance", pillar: .fitness, type: .distanceWalkingRunning, unit: "m", total: true,
         zero: true,
         format: { metres, units in
             units == .metric
@@ -77,49 +77,49 @@ struct ChartMetric: Sendable {
         }
     ).with(shape: .bar)
     static let activeEnergy = quantity(
-        "active-energy", "Active energy", noun: "active energy", pillar: .fitness, type: .activeEnergyBurned, unit: "kcal",
+        "active-energy", pillar: .fitness, type: .activeEnergyBurned, unit: "kcal",
         total: true,
         zero: true, format: { value, _ in DisplayFormat.kilocalories(value) }
     ).with(shape: .bar)
     static let restingHeartRate = quantity(
-        "resting-heart-rate", "Resting heart rate", noun: "resting heart rate", pillar: .fitness,
+        "resting-heart-rate", pillar: .fitness,
         type: .restingHeartRate, unit: "bpm", total: false, zero: false, format: { value, _ in "\(Int(value.rounded())) bpm" })
     static let heartRateVariability = quantity(
-        "heart-rate-variability", "Heart-rate variability", noun: "heart-rate variability", pillar: .fitness,
+        "heart-rate-variability", pillar: .fitness,
         type: .heartRateVariabilitySDNN, unit: "ms", total: false, zero: false,
         format: { value, _ in "\(Int(value.rounded())) ms" })
     static let weight = quantity(
-        "weight", "Weight", noun: "weight", pillar: .nutrition, type: .bodyMass, unit: "kg", total: false, zero: false,
+        "weight", pillar: .nutrition, type: .bodyMass, unit: "kg", total: false, zero: false,
         format: { kilograms, units in units.format(Mass(kilograms: kilograms)) })
     static let water = quantity(
-        "water", "Water", noun: "water", pillar: .nutrition, type: .dietaryWater, unit: "L", total: true, zero: true,
+        "water", pillar: .nutrition, type: .dietaryWater, unit: "L", total: true, zero: true,
         format: { litres, units in EntryPageKind<QuantitySample>.volume(litres * 1_000, units) }
     ).with(shape: .bar, goal: { PillarScoreEngine.waterTargetLitres($0.profile.sex) })
 
     static let sleep = ChartMetric(
-        id: "sleep", title: "Sleep", noun: "sleep", pillar: .fitness, unit: "h", includeZero: true, parts: DayParts(sleep: true),
+        id: "sleep", pillar: .fitness, unit: "h", includeZero: true, parts: DayParts(sleep: true),
         value: { day, policy in day.sleep(policy: policy)?.asleepHours },
         format: { hours, _ in DurationFormat.hoursAndMinutes(hours * 3_600) })
     static let energyEaten = ChartMetric(
-        id: "calories", title: "Energy eaten", noun: "energy eaten", pillar: .nutrition, unit: "kcal", includeZero: true,
+        id: "calories", pillar: .nutrition, unit: "kcal", includeZero: true,
         parts: DayParts(food: true), value: { day, _ in day.food?.energyKilocalories },
         format: { value, _ in DisplayFormat.kilocalories(value) }
     ).with(shape: .bar, goal: { $0.nutritionPlan().map { Double($0.calories) } })
     static let protein = ChartMetric(
-        id: "protein", title: "Protein", noun: "protein", pillar: .nutrition, unit: "g", includeZero: true,
+        id: "protein", pillar: .nutrition, unit: "g", includeZero: true,
         parts: DayParts(food: true),
         value: { day, _ in day.food?.proteinGrams }, format: { value, _ in DisplayFormat.grams(value.rounded()) }
     ).with(shape: .bar, goal: { $0.nutritionPlan().map { Double($0.proteinGrams) } })
     static let mood = ChartMetric(
-        id: "mood", title: "Mood", noun: "mood", pillar: .wellbeing, unit: "1–5", includeZero: false,
+        id: "mood", pillar: .wellbeing, unit: "1–5", includeZero: false,
         parts: DayParts(moods: true),
         value: { day, _ in day.mood?.mood }, format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
     static let energyLevel = ChartMetric(
-        id: "energy", title: "Energy level", noun: "energy level", pillar: .wellbeing, unit: "1–5", includeZero: false,
+        id: "energy", pillar: .wellbeing, unit: "1–5", includeZero: false,
         parts: DayParts(moods: true), value: { day, _ in day.mood?.energy },
         format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
     static let stress = ChartMetric(
-        id: "stress", title: "Stress", noun: "stress", pillar: .wellbeing, unit: "1–5", includeZero: false,
+        id: "stress", pillar: .wellbeing, unit: "1–5", includeZero: false,
         parts: DayParts(moods: true), value: { day, _ in day.mood?.stress },
         format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
 }

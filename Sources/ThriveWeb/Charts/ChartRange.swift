@@ -27,27 +27,27 @@ struct ChartRange: Hashable, Sendable {
         if mode == .light { return last(7, today: today) }
         if from != nil || to != nil {
             guard let fromText = from, let first = LocalDate(iso8601: fromText) else {
-                throw ValidationError(field: "from", message: "Give the first day as YYYY-MM-DD, like 2026-05-03.")
+                throw ValidationError(field: "from", message: L("chartRange.from"))
             }
             let last =
                 try to.map { text throws(ValidationError) in
                     guard let date = LocalDate(iso8601: text) else {
-                        throw ValidationError(field: "to", message: "Give the last day as YYYY-MM-DD, like 2026-06-01.")
+                        throw ValidationError(field: "to", message: L("chartRange.to"))
                     }
                     return date
                 } ?? today
             guard first <= last else {
-                throw ValidationError(field: "from", message: "The first day must come before the last.")
+                throw ValidationError(field: "from", message: L("chartRange.order"))
             }
-            guard last <= today else { throw ValidationError(field: "to", message: "The last day cannot be in the future.") }
+            guard last <= today else { throw ValidationError(field: "to", message: L("chartRange.future")) }
             guard last.days(since: first) < longest else {
-                throw ValidationError(field: "from", message: "A chart covers at most a year (366 days).")
+                throw ValidationError(field: "from", message: L("chartRange.tooLong"))
             }
             return ChartRange(first: first, last: last, preset: nil)
         }
         guard let range else { return last(fallback, today: today) }
         guard let days = Int(range), presets.contains(days) else {
-            throw ValidationError(field: "range", message: "Choose a range of 7, 30, 90 or 365 days.")
+            throw ValidationError(field: "range", message: L("chartRange.preset"))
         }
         return last(days, today: today)
     }

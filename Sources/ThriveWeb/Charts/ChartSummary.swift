@@ -9,39 +9,48 @@ enum ChartSummary {
         _ metric: ChartMetric, _ trend: DailyTrend, range: ChartRange, units: UnitSystem, zone: TimeZone
     ) -> String {
         guard trend.hasEnoughPoints, let average = trend.average else { return emptyMessage(trend) }
+        let days = String(range.dayCount)
         let period =
             range.preset != nil
-            ? "over the last \(range.dayCount) days"
-            : "from \(day(range.first, zone)) to \(day(range.last, zone))"
-        var text = "Your average \(metric.noun) \(period) was \(metric.format(average, units))"
+            ? L("chart.period.last", ["days": days])
+            : L("chart.period.between", ["first": day(range.first, zone), "last": day(range.last, zone)])
+        var text = L(
+            "chart.summary.average",
+            ["noun": metric.noun, "title": metric.title, "period": period, "value": metric.format(average, units)])
         if let change = trend.change, let previous = trend.previousAverage {
-            let before = "the \(range.dayCount) days before"
             if abs(change) < max(abs(previous) * 0.005, 1e-9) {
-                text += ", about the same as \(before)"
+                text += L("chart.summary.same", ["days": days])
             } else {
-                text += ", \(change > 0 ? "up" : "down") \(metric.format(abs(change), units)) from \(before)"
+                let amount = metric.format(abs(change), units)
+                text += L(change > 0 ? "chart.summary.up" : "chart.summary.down", ["amount": amount, "days": days])
             }
         }
         if let lowest = trend.lowest, let highest = trend.highest, lowest.date != highest.date {
-            text += "; lowest on \(longDay(lowest.date, zone)) (\(metric.format(lowest.value, units)))"
-            text += ", highest on \(longDay(highest.date, zone)) (\(metric.format(highest.value, units)))"
+            text += L(
+                "chart.summary.extremes",
+                [
+                    "lowDay": longDay(lowest.date, zone), "low": metric.format(lowest.value, units),
+                    "highDay": longDay(highest.date, zone), "high": metric.format(highest.value, units),
+                ])
         }
-        return text + "."
+        return text + L("chart.summary.end")
     }
 
     /// Spec F4.3: "Need [X] more days of data for this view."
     static func emptyMessage(_ trend: DailyTrend) -> String {
-        let missing = max(trend.missingPoints, 1)
-        return "Need \(missing) more day\(missing == 1 ? "" : "s") of data for this view."
+        Localizer.current.plural("chart.needMoreDays", max(trend.missingPoints, 1))
     }
 
     /// "Unusually high value on Sunday 3 May: 31,200 steps." (spec F4.3: values beyond 3 standard deviations)
     static func anomaly(
         _ extreme: DailyTrend.Extreme, _ metric: ChartMetric, average: Double, units: UnitSystem, zone: TimeZone
     ) -> String {
-        let direction = extreme.value > average ? "high" : "low"
-        return
-            "Unusually \(direction) value on \(longDay(extreme.date, zone)): \(metric.format(extreme.value, units)), more than three times the usual spread from your average of \(metric.format(average, units)). Worth a look: a device glitch, or a day to remember."
+        L(
+            extreme.value > average ? "chart.anomaly.high" : "chart.anomaly.low",
+            [
+                "day": longDay(extreme.date, zone), "value": metric.format(extreme.value, units),
+                "average": metric.format(average, units),
+            ])
     }
 
     /// "Sun 3 May".
@@ -51,7 +60,7 @@ enum ChartSummary {
 
     /// "Sunday 3 May".
     static func longDay(_ date: LocalDate, _ zone: TimeZone) -> String {
-        var style = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        var style = Date.FormatStyle(locale: Localizer.current.locale, calendar: Calendar(identifier: .gregorian))
             .weekday(.wide).day(.defaultDigits).month(.wide)
         style.timeZone = zone
         return date.start(in: zone).addingTimeInterval(43_200).formatted(style).replacingOccurrences(of: ",", with: "")

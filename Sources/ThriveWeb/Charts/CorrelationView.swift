@@ -29,7 +29,7 @@ struct CorrelationView: Sendable {
             self.y = second
             lagDays = lag == "1" ? 1 : 0
             self.days = days.flatMap(Int.init).flatMap { Self.spans.contains($0) ? $0 : nil } ?? 90
-            error = first.id == second.id ? "Pick two different things to compare." : nil
+            error = first.id == second.id ? L("correlation.sameMetric") : nil
         }
     }
 
@@ -50,10 +50,12 @@ struct CorrelationView: Sendable {
         xOptions = ChartMetric.all.map { Option(value: $0.id, label: $0.title, selected: $0.id == question.x.id) }
         yOptions = ChartMetric.all.map { Option(value: $0.id, label: $0.title, selected: $0.id == question.y.id) }
         lagOptions = [
-            Option(value: "0", label: "the same day", selected: question.lagDays == 0),
-            Option(value: "1", label: "the next day", selected: question.lagDays == 1),
+            Option(value: "0", label: L("correlation.sameDay"), selected: question.lagDays == 0),
+            Option(value: "1", label: L("correlation.nextDay"), selected: question.lagDays == 1),
         ]
-        spanOptions = Question.spans.map { Option(value: String($0), label: "\($0) days", selected: $0 == question.days) }
+        spanOptions = Question.spans.map {
+            Option(value: String($0), label: L("chart.days", ["days": String($0)]), selected: $0 == question.days)
+        }
         error = question.error
         summary = Self.sentence(question, pairs)
         guard question.error == nil, pairs.correlation != nil else {
@@ -65,14 +67,17 @@ struct CorrelationView: Sendable {
         let x = question.x
         let y = question.y
         let zone = person.zone
-        let when = question.lagDays == 1 ? " the next day" : ""
+        let when = Self.when(question)
         var plot = ScatterPlot(
-            id: Self.id, title: "\(x.title) and \(y.title)\(when), last \(question.days) days", summary: summary,
-            role: y.pillar.rawValue, xTitle: x.title, yTitle: y.title + when,
+            id: Self.id,
+            title: L("correlation.title", ["x": x.title, "y": y.title, "when": when, "days": String(question.days)]),
+            summary: summary, role: y.pillar.rawValue, xTitle: x.title, yTitle: y.title + when,
             points: pairs.pairs.map { pair in
                 ScatterPlot.Point(
                     x: pair.x, y: pair.y,
-                    label: "\(ChartSummary.day(pair.date, zone)): \(x.format(pair.x, units)), \(y.format(pair.y, units))")
+                    label: L(
+                        "correlation.point",
+                        ["day": ChartSummary.day(pair.date, zone), "x": x.format(pair.x, units), "y": y.format(pair.y, units)]))
             }, formatX: { x.format($0, units) }, formatY: { y.format($0, units) })
         svg = plot.svg()
         plot.id += "-compact"
@@ -86,23 +91,27 @@ struct CorrelationView: Sendable {
         if let error = question.error { return error }
         let x = question.x
         let y = question.y
-        let when = question.lagDays == 1 ? " the next day" : ""
+        let when = Self.when(question)
         let count = pairs.pairs.count
+        let names: KeyValuePairs<String, String> = ["x": x.noun, "y": y.noun, "when": when]
         guard pairs.hasEnoughPairs else {
-            let missing = DayPairs.minimumPairs - count
-            return "Need \(missing) more day\(missing == 1 ? "" : "s") with both \(x.noun) and \(y.noun)\(when) for this view."
+            return Localizer.current.plural(
+                "correlation.needMoreDays", DayPairs.minimumPairs - count, ["x": x.noun, "y": y.noun, "when": when])
         }
-        guard let r = pairs.correlation else {
-            return "Your \(x.noun) or \(y.noun) stayed the same over these days, so there is nothing to compare."
-        }
-        let coefficient = String(format: "r = %.2f", r)
+        guard let r = pairs.correlation else { return L("correlation.flat", names) }
+        let coefficient = "r = " + DisplayFormat.decimal(r, digits: 2, minimum: 2)
         let strength = DayPairs.Strength(r)
-        guard strength != .none else {
-            return
-                "No clear link between your \(x.noun) and your \(y.noun)\(when) over the last \(question.days) days (\(coefficient), \(count) days with both)."
-        }
+        let facts: KeyValuePairs<String, String> = [
+            "x": x.noun, "y": y.noun, "when": when, "days": String(question.days), "r": coefficient,
+            "count": String(count), "strength": L("correlation.strength.\(strength.rawValue)"),
+        ]
+        guard strength != .none else { return L("correlation.none", facts) }
         let more = x.shape == .bar || x.id == ChartMetric.sleep.id ? "more" : "higher"
-        return
-            "On days with \(more) \(x.noun), your \(y.noun)\(when) tended to be \(r > 0 ? "higher" : "lower"): a \(strength.rawValue) link (\(coefficient), \(count) days with both). A link is not proof that one causes the other."
+        return L("correlation.link.\(more).\(r > 0 ? "higher" : "lower")", facts)
+    }
+
+    /// " the next day" after the second metric when it is read a day later; nothing otherwise.
+    static func when(_ question: Question) -> String {
+        question.lagDays == 1 ? L("correlation.whenNextDay") : ""
     }
 }

@@ -73,7 +73,9 @@ struct MetricChartView: Sendable {
         ranges =
             mode == .deep
             ? ChartRange.presets.map { days in
-                RangeLink(label: "\(days) days", href: "\(path)?range=\(days)#\(chartID)-section", current: range.preset == days)
+                RangeLink(
+                    label: L("chart.days", ["days": String(days)]), href: "\(path)?range=\(days)#\(chartID)-section",
+                    current: range.preset == days)
             } : []
     }
 
@@ -83,7 +85,7 @@ struct MetricChartView: Sendable {
         markers: [LineChart.Marker], person: PersonContext
     ) -> any DayChart {
         let units = person.profile.unitSystem
-        let title = "\(metric.title), \(rangeName(range, person.zone))"
+        let title = L("chart.title", ["title": metric.title, "range": rangeName(range, person.zone)])
         let format: @Sendable (Double) -> String = { metric.format($0, units) }
         guard metric.shape == .bar else {
             return LineChart(
@@ -102,9 +104,11 @@ struct MetricChartView: Sendable {
         let weeks = WeeklyBars(trend.days).weeks
         let zone = person.zone
         return BarChart(
-            id: id, title: title + ", daily average by week", summary: summary, role: metric.pillar.rawValue,
+            id: id, title: L("chart.weeklyTitle", ["title": title]), summary: summary, role: metric.pillar.rawValue,
             values: weeks.map(\.average),
-            barLabels: weeks.map { "\(ChartSummary.day($0.first, zone)) to \(ChartSummary.day($0.last, zone)), a day" },
+            barLabels: weeks.map {
+                L("chart.weekBar", ["first": ChartSummary.day($0.first, zone), "last": ChartSummary.day($0.last, zone)])
+            },
             axisLabels: weeks.enumerated().compactMap { index, week in
                 week.first.day <= 7 && (index == 0 || weeks[index - 1].first.month != week.first.month)
                     ? (index, monthName(week.first, zone)) : nil
@@ -113,15 +117,17 @@ struct MetricChartView: Sendable {
 
     static func navigation(_ range: ChartRange, today: LocalDate, path: String, id: String) -> [RangeLink] {
         let moves: [(String, ChartRange?)] = [
-            ("Earlier", range.earlier(today: today)), ("Zoom in", range.zoomedIn(today: today)),
-            ("Zoom out", range.zoomedOut(today: today)), ("Later", range.later(today: today)),
+            (L("chart.earlier"), range.earlier(today: today)), (L("chart.zoomIn"), range.zoomedIn(today: today)),
+            (L("chart.zoomOut"), range.zoomedOut(today: today)), (L("chart.later"), range.later(today: today)),
         ]
         return moves.compactMap { label, target in
             target.map { RangeLink(label: label, href: "\(path)?\($0.query)#\(id)-section", current: false) }
         }
     }
 
-    static let axisStyle = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+    static var axisStyle: Date.FormatStyle {
+        Date.FormatStyle(locale: Localizer.current.locale, calendar: Calendar(identifier: .gregorian))
+    }
 
     /// A day as an axis shows it, read at its noon so no time zone shifts it to the day before.
     static func axisText(_ date: LocalDate, _ style: Date.FormatStyle, _ zone: TimeZone) -> String {
@@ -137,14 +143,18 @@ struct MetricChartView: Sendable {
     /// "Last 30 days: 24 Oct to 22 Nov 2026", for an exported chart.
     static func rangeText(_ range: ChartRange, _ zone: TimeZone) -> String {
         let firstYear = range.first.year == range.last.year ? "" : " \(range.first.year)"
-        let span =
-            "\(ChartSummary.day(range.first, zone))\(firstYear) to \(ChartSummary.day(range.last, zone)) \(range.last.year)"
-        return range.preset.map { "Last \($0) days: \(span)" } ?? span
+        let span = L(
+            "chart.span",
+            [
+                "first": "\(ChartSummary.day(range.first, zone))\(firstYear)",
+                "last": "\(ChartSummary.day(range.last, zone)) \(range.last.year)",
+            ])
+        return range.preset.map { L("chart.lastDaysSpan", ["days": String($0), "span": span]) } ?? span
     }
 
     static func rangeName(_ range: ChartRange, _ zone: TimeZone) -> String {
-        range.preset.map { "last \($0) days" }
-            ?? "\(ChartSummary.day(range.first, zone)) to \(ChartSummary.day(range.last, zone))"
+        range.preset.map { L("chart.lastDays", ["days": String($0)]) }
+            ?? L("chart.span", ["first": ChartSummary.day(range.first, zone), "last": ChartSummary.day(range.last, zone)])
     }
 
     /// Labels under the axis: every day for a week, weekly for a month, fortnightly for a quarter,

@@ -22,9 +22,10 @@ struct RhythmView: Sendable {
 
     init(_ rhythm: ActivityRhythm) {
         isEmpty = rhythm.isEmpty
-        let steps: @Sendable (Double) -> String = { "\(DisplayFormat.count(Int($0.rounded()))) steps" }
+        let steps: @Sendable (Double) -> String = { Localizer.current.plural("unit.steps", Int($0.rounded())) }
+        let weeks = String(Self.weeks)
         guard !rhythm.isEmpty, let busiest = rhythm.busiest else {
-            summary = "No steps with their times in the last \(Self.weeks) weeks yet: this fills in from a watch or phone."
+            summary = L("rhythm.empty", ["weeks": weeks])
             svg = nil
             compactSVG = nil
             rows = []
@@ -33,12 +34,17 @@ struct RhythmView: Sendable {
         let totals = rhythm.dayTotals
         let most = totals.indices.max { totals[$0] < totals[$1] } ?? 0
         let least = totals.indices.min { totals[$0] < totals[$1] } ?? 0
-        let names = ActivityRhythm.weekdayNames
-        summary =
-            "Over the last \(Self.weeks) weeks you moved most on \(names[busiest.weekday])s from \(Self.hours(busiest.hour)): \(steps(busiest.value)) on average. Your most active day is \(names[most]) (\(steps(totals[most])) on average), the quietest \(names[least]) (\(steps(totals[least])))."
+        let names = DisplayFormat.weekdayNames()
+        summary = L(
+            "rhythm.summary",
+            [
+                "weeks": weeks, "weekday": names[busiest.weekday], "hours": Self.hours(busiest.hour),
+                "steps": steps(busiest.value), "mostDay": names[most], "mostSteps": steps(totals[most]),
+                "leastDay": names[least], "leastSteps": steps(totals[least]),
+            ])
         var heatmap = Heatmap(
-            id: Self.id, title: "Steps by weekday and hour, last \(Self.weeks) weeks", summary: summary, role: "fitness",
-            rowLabels: names.map { String($0.prefix(3)) }, values: rhythm.cells, formatValue: steps)
+            id: Self.id, title: L("rhythm.title", ["weeks": weeks]), summary: summary, role: "fitness",
+            rowLabels: DisplayFormat.weekdayNames(short: true), values: rhythm.cells, formatValue: steps)
         svg = heatmap.svg()
         heatmap.id += "-compact"
         heatmap.width = 360
@@ -53,6 +59,6 @@ struct RhythmView: Sendable {
 
     /// "09:00 to 10:00".
     static func hours(_ hour: Int) -> String {
-        String(format: "%02d:00 to %02d:00", hour, (hour + 1) % 24)
+        L("rhythm.hours", ["from": String(format: "%02d:00", hour), "to": String(format: "%02d:00", (hour + 1) % 24)])
     }
 }

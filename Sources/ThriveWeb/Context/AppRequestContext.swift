@@ -34,6 +34,8 @@ public struct AppRequestContext: RequestContext {
     public var unreadInsights = 0
     /// The person's onboarding progress, read with their settings (pages only).
     public var onboarding: OnboardingProgress?
+    /// The interface language: the person's setting, else the browser's.
+    public var language: Language = .en
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

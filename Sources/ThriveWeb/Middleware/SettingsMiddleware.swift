@@ -29,6 +29,10 @@ struct SettingsMiddleware: RouterMiddleware {
         context.settings = stored ?? Settings()
         context.unreadInsights = insights?.unread ?? 0
         context.onboarding = onboarding ?? OnboardingProgress()
-        return try await next(request, context)
+        guard let chosen = context.settings?.display.language, chosen != context.language else {
+            return try await next(request, context)
+        }
+        context.language = chosen
+        return try await Localizer.$current.withValue(Localizer(chosen)) { try await next(request, context) }
     }
 }

@@ -1,22 +1,24 @@
 import Foundation
 
-/// Shared display formats, in English for now (languages come later), in the person's zone.
+/// Shared display formats in the request's language (``Localizer/current``) and the person's zone.
 enum DisplayFormat {
+    private static var locale: Locale { Localizer.current.locale }
+
     static func count(_ value: Int) -> String {
-        value.formatted(.number.locale(Locale(identifier: "en_US")))
+        value.formatted(.number.locale(locale))
     }
 
     /// "22 Nov 2026".
     static func date(_ date: Date, in zone: TimeZone) -> String {
         var style = Date.FormatStyle(
-            date: .abbreviated, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+            date: .abbreviated, time: .omitted, locale: locale, calendar: Calendar(identifier: .gregorian))
         style.timeZone = zone
         return date.formatted(style)
     }
 
     /// "Sun 22 Nov", for a day in a table of recent days.
     static func shortDay(_ date: Date, in zone: TimeZone) -> String {
-        var style = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+        var style = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian))
             .weekday(.abbreviated).day(.defaultDigits).month(.abbreviated)
         style.timeZone = zone
         return date.formatted(style).replacingOccurrences(of: ",", with: "")
@@ -25,9 +27,17 @@ enum DisplayFormat {
     /// "Sunday, 22 November 2026".
     static func longDate(_ date: Date, in zone: TimeZone) -> String {
         var style = Date.FormatStyle(
-            date: .complete, time: .omitted, locale: Locale(identifier: "en_GB"), calendar: Calendar(identifier: .gregorian))
+            date: .complete, time: .omitted, locale: locale, calendar: Calendar(identifier: .gregorian))
         style.timeZone = zone
         return date.formatted(style)
+    }
+
+    /// Weekday names Monday first, as the activity rhythm's rows are: "Monday" or, short, "Mon".
+    static func weekdayNames(short: Bool = false) -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let sundayFirst = short ? calendar.shortStandaloneWeekdaySymbols : calendar.standaloneWeekdaySymbols
+        return Array(sundayFirst.dropFirst() + sundayFirst.prefix(1))
     }
 
     /// "320 kcal".
@@ -40,13 +50,13 @@ enum DisplayFormat {
         "\(decimal(value)) g"
     }
 
-    static func decimal(_ value: Double, digits: Int = 1) -> String {
-        value.formatted(.number.precision(.fractionLength(0...digits)).locale(Locale(identifier: "en_US")))
+    static func decimal(_ value: Double, digits: Int = 1, minimum: Int = 0) -> String {
+        value.formatted(.number.precision(.fractionLength(minimum...digits)).locale(locale))
     }
 
     /// A number as a person types it into a field: no grouping separators, no trailing zeros ("1500", "62.5").
     static func plain(_ value: Double, digits: Int = 1) -> String {
-        value.formatted(.number.precision(.fractionLength(0...digits)).grouping(.never).locale(Locale(identifier: "en_US")))
+        value.formatted(.number.precision(.fractionLength(0...digits)).grouping(.never).locale(locale))
     }
 
     /// "08:05", in the person's zone.

@@ -20,6 +20,8 @@ struct Chrome: Sendable {
     private(set) var mode: FlexibilityMode
     /// The Insights tab's badge: today's insights not yet opened.
     var unreadInsights: Int
+    /// The request's language, for `lang` and the templates' `{{t.key}}` text.
+    let localizer: Localizer
 
     init(title: String, context: AppRequestContext, tab: Tab = .none) {
         self.title = title
@@ -29,6 +31,7 @@ struct Chrome: Sendable {
         display = context.settings?.display ?? DisplaySettings()
         mode = context.settings?.coaching.mode ?? .light
         unreadInsights = context.unreadInsights
+        localizer = Localizer.current
     }
 
     /// Settings the page itself just read (newer than the request's).
@@ -54,6 +57,8 @@ struct PageContext<Content>: MustacheParent {
         case "palette": return chrome.display.colorBlindMode.rawValue
         case "reduceMotion": return chrome.display.reduceMotion
         case "deepMode": return chrome.mode == .deep
+        case "t": return CatalogScope(localizer: chrome.localizer, prefix: "")
+        case "lang": return chrome.localizer.language.rawValue
         case "unreadInsights": return chrome.unreadInsights > 0 ? String(chrome.unreadInsights) : nil
         default:
             guard let value = Mirror(reflecting: content).children.first(where: { $0.label == name })?.value else {

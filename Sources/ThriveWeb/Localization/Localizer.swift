@@ -1,0 +1,55 @@
+import Foundation
+import ThriveCore
+
+/// Looks up interface text and formats numbers and dates in one language. The language of the
+/// request in hand is bound for the whole request (``LanguageMiddleware``), so any code that
+/// writes text for a person reads ``current`` instead of passing a language through every call.
+struct Localizer: Sendable {
+    @TaskLocal static var current = Localizer(.en)
+
+    let language: Language
+    let locale: Locale
+    private let catalog: StringCatalog
+    private let fallback: StringCatalog
+
+    init(_ language: Language) {
+        self.language = language
+        locale = Locale(identifier: language.localeIdentifier)
+        catalog = StringCatalog.bundled[language] ?? StringCatalog(language: language, entries: [:])
+        fallback = StringCatalog.bundled[.en] ?? StringCatalog(language: .en, entries: [:])
+    }
+
+    /// The text for a key with its `{{name}}` placeholders filled in. A key missing everywhere
+    /// shows as itself, which the catalog tests turn into a failure long before a person sees it.
+    func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        var text = catalog[key] ?? fallback[key] ?? key
+        for (name, value) in values {
+            text = text.replacingOccurrences(of: "{{\(name)}}", with: value)
+        }
+        return text
+    }
+
+    /// The text for a count: `key.one` or `key.other` by the language's plural rule, with the
+    /// count, formatted, as `{{count}}`.
+    func plural(_ key: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let form = language.isSingular(count) ? "one" : "other"
+        var text = self("\(key).\(form)", values)
+        text = text.replacingOccurrences(of: "{{count}}", with: DisplayFormat.count(count))
+        return text
+    }
+
+    /// The text of a key as a template (see ``CatalogScope``), else as plain text.
+    func templateOrText(_ key: String) -> Any? {
+        if let text = catalog[key] { return catalog.templates[key] ?? text }
+        if let text = fallback[key] { return fallback.templates[key] ?? text }
+        return nil
+    }
+
+    /// Whether the catalog (or English) has the key, for text that is optional per item.
+    func has(_ key: String) -> Bool { catalog[key] != nil || fallback[key] != nil }
+}
+
+/// Shorthand for the current request's text: `L("nav.dashboard")`.
+func L(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    Localizer.current(key, values)
+}
