@@ -107,7 +107,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             dateLabel: date == person.today
                 ? "Today" : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),
             previous: date.adding(days: -1).description, next: date < person.today ? date.adding(days: 1).description : nil,
-            summary: page.summary(entries, person), notice: notice?.text(for: page.noticeName), canUndo: notice == .deleted,
+            summary: page.summary(entries, person), notice: notice?.text(for: page.text), canUndo: notice == .deleted,
             formTitle: page.formTitle, submitLabel: page.submitLabel,
             controls: page.controls(formValues, errors, person), quick: page.quick, hasQuick: !page.quick.isEmpty,
             items: entries.reversed().map { entry in
@@ -134,7 +134,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             date: LocalDate(page.kind.time(entry), in: person.zone).description,
             controls: page.controls(values, errors, person), errors: errors)
         return services.renderer.render(
-            "entry-edit", chrome: Chrome(title: "Edit \(page.noticeName.lowercased())", context: context, tab: .pillars),
+            "entry-edit", chrome: Chrome(title: L("\(page.text).editTitle"), context: context, tab: .pillars),
             content: content, status: errors.hasAny ? .unprocessableContent : .ok)
     }
 

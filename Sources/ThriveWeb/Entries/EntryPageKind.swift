@@ -8,16 +8,12 @@ struct EntryPageKind<Entry: Codable & Sendable>: Sendable {
     typealias Values = [String: String]
 
     let kind: EntryKind<Entry>
-    /// "Mood", for headings and notices ("Mood check-in added.").
-    let heading: String
-    let noticeName: String
+    /// The catalog prefix of the kind's text ("entry.mood": its heading, form, list and notices).
+    let text: String
     let path: String
     let pillar: Pillar
-    let formTitle: String
-    let submitLabel: String
-    let listTitle: String
-    let emptyText: String
-    let quick: [EntryPage.Quick]
+    /// One-tap amounts (in millilitres for drinks), labelled by `{text}.quick.{amount}`.
+    var quickAmounts: [String] = []
     let controls: @Sendable (Values, FormErrors, PersonContext) -> [FormControl]
     let values: @Sendable (Entry, PersonContext) -> Values
     /// A validated entry from the form's values, at the given moment.
@@ -26,6 +22,14 @@ struct EntryPageKind<Entry: Codable & Sendable>: Sendable {
     let summary: @Sendable ([Entry], PersonContext) -> String?
     /// Trends charted under the day's entries.
     var charts: [ChartMetric] = []
+
+    /// "Mood", the page's heading.
+    var heading: String { L("\(text).heading") }
+    var formTitle: String { L("\(text).formTitle") }
+    var submitLabel: String { L("\(text).submit") }
+    var listTitle: String { L("\(text).listTitle") }
+    var emptyText: String { L("\(text).empty") }
+    var quick: [EntryPage.Quick] { quickAmounts.map { .init(value: $0, label: L("\(text).quick.\($0)")) } }
 }
 
 extension Pillar {

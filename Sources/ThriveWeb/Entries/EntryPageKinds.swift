@@ -1,32 +1,37 @@
 import Foundation
 import ThriveCore
 
+/// The five words of a 1–5 scale ("entry.scale.mood.1" …).
+private func scaleWords(_ scale: String) -> [String] { (1...5).map { L("entry.scale.\(scale).\($0)") } }
+
 /// The time field every entry form has, in the person's zone.
 private func timeControl(_ values: [String: String], _ errors: FormErrors) -> FormControl {
     .text(
         InputField(
-            "time", "Time", value: values["time"] ?? "", errors: errors, hint: "Change it if this was earlier.", type: "time",
+            "time", L("entry.time"), value: values["time"] ?? "", errors: errors, hint: L("entry.timeHint"), type: "time",
             decimal: false, narrow: true))
 }
 
 extension EntryPageKind where Entry == MoodCheckIn {
-    static let moodWords = ["Very low", "Low", "Okay", "Good", "Very good"]
-    static let energyWords = ["Drained", "Tired", "Steady", "Lively", "Full of energy"]
-    static let stressWords = ["Calm", "Mild", "Some", "High", "Very high"]
+    static var moodWords: [String] { scaleWords("mood") }
+    static var energyWords: [String] { scaleWords("energy") }
+    static var stressWords: [String] { scaleWords("stress") }
 
     /// Pillars › Wellbeing › Mood: mood, energy and stress on 1–5 scales with a private note.
     static let mood = EntryPageKind(
-        kind: .checkIn, heading: "Mood", noticeName: "Check-in", path: "/pillars/wellbeing/mood", pillar: .wellbeing,
-        formTitle: "How are you feeling?", submitLabel: "Save check-in", listTitle: "Check-ins",
-        emptyText: "No check-ins on this day.", quick: [],
+        kind: .checkIn, text: "entry.mood", path: "/pillars/wellbeing/mood", pillar: .wellbeing,
         controls: { values, errors, _ in
             [
-                .scale(ScaleField("mood", "Mood", words: moodWords, value: values["mood"], errors: errors)),
+                .scale(ScaleField("mood", L("entry.mood.mood"), words: moodWords, value: values["mood"], errors: errors)),
                 .scale(
-                    ScaleField("energy", "Energy", words: energyWords, value: values["energy"], errors: errors, optional: true)),
+                    ScaleField(
+                        "energy", L("entry.mood.energy"), words: energyWords, value: values["energy"], errors: errors,
+                        optional: true)),
                 .scale(
-                    ScaleField("stress", "Stress", words: stressWords, value: values["stress"], errors: errors, optional: true)),
-                .note(NoteField("note", "Note", value: values["note"] ?? "", errors: errors)),
+                    ScaleField(
+                        "stress", L("entry.mood.stress"), words: stressWords, value: values["stress"], errors: errors,
+                        optional: true)),
+                .note(NoteField("note", L("entry.mood.note"), value: values["note"] ?? "", errors: errors)),
                 timeControl(values, errors),
             ]
         },
@@ -39,16 +44,18 @@ extension EntryPageKind where Entry == MoodCheckIn {
         },
         parse: { form, id, time, _ in
             guard let mood = form.text("mood").flatMap({ Int($0) }) else {
-                throw ValidationError(field: "mood", message: "Choose how your mood is, from 1 (very low) to 5 (very good).")
+                throw ValidationError(field: "mood", message: L("entry.mood.required"))
             }
             return try ManualEntries.checkIn(
                 id: id, at: time, mood: mood, energy: form.text("energy").flatMap { Int($0) },
                 stress: form.text("stress").flatMap { Int($0) }, note: form["note"], now: time)
         },
         item: { checkIn, person in
-            var parts = ["Mood \(checkIn.mood)/5 · \(moodWords[checkIn.mood - 1].lowercased())"]
-            if let energy = checkIn.energy { parts.append("energy \(energy)/5") }
-            if let stress = checkIn.stress { parts.append("stress \(stress)/5") }
+            var parts = [
+                L("entry.mood.itemMood", ["mood": String(checkIn.mood), "word": moodWords[checkIn.mood - 1].lowercased()])
+            ]
+            if let energy = checkIn.energy { parts.append(L("entry.mood.itemEnergy", ["value": String(energy)])) }
+            if let stress = checkIn.stress { parts.append(L("entry.mood.itemStress", ["value": String(stress)])) }
             var detail = DisplayFormat.time(checkIn.recordedAt, in: person.zone)
             if let note = checkIn.note { detail += " · \(note)" }
             return (parts.joined(separator: ", "), detail)
@@ -56,22 +63,20 @@ extension EntryPageKind where Entry == MoodCheckIn {
         summary: { checkIns, _ in
             guard !checkIns.isEmpty else { return nil }
             let average = Double(checkIns.map(\.mood).reduce(0, +)) / Double(checkIns.count)
-            return
-                "Average mood \(DisplayFormat.decimal(average))/5 over \(checkIns.count) check-in\(checkIns.count == 1 ? "" : "s")."
+            return Localizer.current.plural(
+                "entry.mood.summary", checkIns.count, ["average": DisplayFormat.decimal(average)])
         }, charts: [.mood, .energyLevel, .stress])
 }
 
 extension EntryPageKind where Entry == JournalEntry {
     /// Pillars › Wellbeing › Journal: free writing, private, newest first.
     static let journal = EntryPageKind(
-        kind: .journal, heading: "Journal", noticeName: "Journal entry", path: "/pillars/wellbeing/journal",
-        pillar: .wellbeing, formTitle: "Write", submitLabel: "Save entry", listTitle: "Entries",
-        emptyText: "Nothing written on this day.", quick: [],
+        kind: .journal, text: "entry.journal", path: "/pillars/wellbeing/journal", pillar: .wellbeing,
         controls: { values, errors, _ in
             [
                 .note(
                     NoteField(
-                        "text", "What is on your mind?", value: values["text"] ?? "", errors: errors, optional: false,
+                        "text", L("entry.journal.prompt"), value: values["text"] ?? "", errors: errors, optional: false,
                         maximumLength: JournalEntry.maximumLength)),
                 timeControl(values, errors),
             ]
@@ -83,34 +88,32 @@ extension EntryPageKind where Entry == JournalEntry {
             return (String(firstLine.prefix(120)), DisplayFormat.time(entry.writtenAt, in: person.zone))
         },
         summary: { entries, _ in
-            entries.isEmpty
-                ? nil : "\(entries.count) entr\(entries.count == 1 ? "y" : "ies") on this day. Only you can read them."
+            entries.isEmpty ? nil : Localizer.current.plural("entry.journal.summary", entries.count)
         })
 }
 
 extension EntryPageKind where Entry == CategorySample {
-    static let qualityWords = ["Very poor", "Poor", "Fair", "Good", "Very good"]
+    static var qualityWords: [String] { scaleWords("quality") }
 
     /// Pillars › Fitness › Sleep: when the person fell asleep and woke, and how well they slept; the
     /// night counts for the day they woke on, in scores and KPI cards like a device's sleep.
     static let sleep = EntryPageKind(
-        kind: .sleep, heading: "Sleep", noticeName: "Sleep", path: "/pillars/fitness/sleep", pillar: .fitness,
-        formTitle: "Log a night", submitLabel: "Save sleep", listTitle: "Nights logged by hand",
-        emptyText: "No sleep logged by hand for this day. A device's sleep shows on the dashboard.", quick: [],
+        kind: .sleep, text: "entry.sleep", path: "/pillars/fitness/sleep", pillar: .fitness,
         controls: { values, errors, _ in
             [
                 .text(
                     InputField(
-                        "start", "Fell asleep", value: values["start"] ?? "", errors: errors,
-                        hint: "The evening before is assumed when this is later than waking.", type: "time", decimal: false,
+                        "start", L("entry.sleep.start"), value: values["start"] ?? "", errors: errors,
+                        hint: L("entry.sleep.startHint"), type: "time", decimal: false,
                         narrow: true)),
                 .text(
                     InputField(
-                        "end", "Woke up", value: values["end"] ?? "", errors: errors, type: "time", decimal: false, narrow: true)
+                        "end", L("entry.sleep.end"), value: values["end"] ?? "", errors: errors, type: "time", decimal: false,
+                        narrow: true)
                 ),
                 .scale(
                     ScaleField(
-                        "quality", "How well did you sleep?", words: qualityWords, value: values["quality"], errors: errors,
+                        "quality", L("entry.sleep.quality"), words: qualityWords, value: values["quality"], errors: errors,
                         optional: true)),
             ]
         },
@@ -125,9 +128,11 @@ extension EntryPageKind where Entry == CategorySample {
         parse: { form, id, time, person in
             // `time` is now for today and midday for an earlier day: the day the person woke.
             let day = LocalDate(time, in: person.zone)
-            guard let endText = form.text("end") else { throw ValidationError(field: "end", message: "Enter when you woke up.") }
+            guard let endText = form.text("end") else {
+                throw ValidationError(field: "end", message: L("entry.sleep.endRequired"))
+            }
             guard let startText = form.text("start") else {
-                throw ValidationError(field: "start", message: "Enter when you fell asleep.")
+                throw ValidationError(field: "start", message: L("entry.sleep.startRequired"))
             }
             let end = try ManualEntries.moment(endText, on: day, zone: person.zone, field: "end")
             var start = try ManualEntries.moment(startText, on: day, zone: person.zone, field: "start")
@@ -143,27 +148,30 @@ extension EntryPageKind where Entry == CategorySample {
             if let quality = sample.quality { title += " · \(qualityWords[quality - 1].lowercased()) (\(quality)/5)" }
             return (
                 title,
-                "\(DisplayFormat.time(sample.start, in: person.zone)) to \(DisplayFormat.time(sample.end, in: person.zone))"
+                L(
+                    "entry.sleep.span",
+                    [
+                        "start": DisplayFormat.time(sample.start, in: person.zone),
+                        "end": DisplayFormat.time(sample.end, in: person.zone),
+                    ])
             )
         },
         summary: { samples, _ in
             guard !samples.isEmpty else { return nil }
             let seconds = samples.map { $0.end.timeIntervalSince($0.start) }.reduce(0, +)
-            return "\(DurationFormat.hoursAndMinutes(seconds)) of sleep logged for this day."
+            return L("entry.sleep.summary", ["duration": DurationFormat.hoursAndMinutes(seconds)])
         }, charts: [.sleep])
 }
 
 extension EntryPageKind where Entry == QuantitySample {
     /// Pillars › Nutrition › Weight, in the person's units.
     static let weight = EntryPageKind(
-        kind: .weight, heading: "Weight", noticeName: "Weigh-in", path: "/pillars/nutrition/weight", pillar: .nutrition,
-        formTitle: "Log your weight", submitLabel: "Save weigh-in", listTitle: "Weigh-ins",
-        emptyText: "No weigh-in on this day.", quick: [],
+        kind: .weight, text: "entry.weight", path: "/pillars/nutrition/weight", pillar: .nutrition,
         controls: { values, errors, person in
             [
                 .text(
                     InputField(
-                        "weight", "Weight", unit: person.profile.unitSystem == .metric ? "kg" : "lb",
+                        "weight", L("entry.weight.weight"), unit: person.profile.unitSystem == .metric ? "kg" : "lb",
                         value: values["weight"] ?? "", errors: errors, narrow: true)),
                 timeControl(values, errors),
             ]
@@ -174,8 +182,8 @@ extension EntryPageKind where Entry == QuantitySample {
             return ["weight": DisplayFormat.decimal(shown), "time": DisplayFormat.time(sample.start, in: person.zone)]
         },
         parse: { form, id, time, person in
-            guard let typed = try form.number("weight", label: "Weight") else {
-                throw ValidationError(field: "weight", message: "Enter your weight.")
+            guard let typed = try form.number("weight", label: L("entry.weight.weight")) else {
+                throw ValidationError(field: "weight", message: L("entry.weight.required"))
             }
             let kilograms = person.profile.unitSystem == .metric ? typed : Mass(pounds: typed).kilograms
             do {
@@ -191,14 +199,13 @@ extension EntryPageKind where Entry == QuantitySample {
 
     /// Pillars › Nutrition › Hydration: one-tap glasses, or any amount, in the person's units.
     static let water = EntryPageKind(
-        kind: .water, heading: "Hydration", noticeName: "Drink", path: "/pillars/nutrition/hydration", pillar: .nutrition,
-        formTitle: "Log a drink", submitLabel: "Add drink", listTitle: "Drinks", emptyText: "No drinks logged on this day.",
-        quick: [.init(value: "250", label: "+ Glass (250 ml)"), .init(value: "500", label: "+ Bottle (500 ml)")],
+        kind: .water, text: "entry.water", path: "/pillars/nutrition/hydration", pillar: .nutrition,
+        quickAmounts: ["250", "500"],
         controls: { values, errors, person in
             [
                 .text(
                     InputField(
-                        "amount", "Amount", unit: person.profile.unitSystem == .metric ? "ml" : "fl oz",
+                        "amount", L("entry.water.amount"), unit: person.profile.unitSystem == .metric ? "ml" : "fl oz",
                         value: values["amount"] ?? "", errors: errors, narrow: true)),
                 timeControl(values, errors),
             ]
@@ -211,12 +218,12 @@ extension EntryPageKind where Entry == QuantitySample {
         parse: { form, id, time, person in
             // The one-tap buttons send millilitres; the amount field is in the person's units.
             let millilitres: Double
-            if let quick = try form.number("millilitres", label: "Amount") {
+            if let quick = try form.number("millilitres", label: L("entry.water.amount")) {
                 millilitres = quick
-            } else if let typed = try form.number("amount", label: "Amount") {
+            } else if let typed = try form.number("amount", label: L("entry.water.amount")) {
                 millilitres = person.profile.unitSystem == .metric ? typed : typed * millilitresPerFluidOunce
             } else {
-                throw ValidationError(field: "amount", message: "Enter how much you drank.")
+                throw ValidationError(field: "amount", message: L("entry.water.required"))
             }
             do {
                 return try ManualEntries.water(id: id, at: time, millilitres: millilitres, now: time)
@@ -229,7 +236,7 @@ extension EntryPageKind where Entry == QuantitySample {
         },
         summary: { samples, person in
             guard !samples.isEmpty else { return nil }
-            return "\(volume(samples.map(\.value).reduce(0, +) * 1000, person)) so far on this day."
+            return L("entry.water.summary", ["amount": volume(samples.map(\.value).reduce(0, +) * 1000, person)])
         }, charts: [.water])
 
     static let millilitresPerFluidOunce = 29.573_53

@@ -3,13 +3,7 @@
 enum EntryNotice: String, Sendable {
     case added, updated, deleted, restored
 
-    /// "Meal deleted.", "Check-in added."
-    func text(for kind: String) -> String {
-        switch self {
-        case .added: "\(kind) added."
-        case .updated: "\(kind) updated."
-        case .deleted: "\(kind) deleted."
-        case .restored: "\(kind) restored."
-        }
-    }
+    /// "Meal deleted.", "Check-in added.": one sentence per kind, since the words agree with the
+    /// kind's gender in most languages. `kind` is the kind's catalog prefix ("entry.mood").
+    func text(for kind: String) -> String { L("\(kind).\(rawValue)") }
 }

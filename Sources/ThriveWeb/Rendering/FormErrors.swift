@@ -12,7 +12,7 @@ struct FormErrors: Sendable {
     private(set) var items: [Item] = []
 
     var hasAny: Bool { !items.isEmpty }
-    var summary: String { items.count == 1 ? "There is a problem" : "There are \(items.count) problems" }
+    var summary: String { Localizer.current.plural("form.problems", items.count) }
 
     mutating func add(_ field: String, _ message: String) {
         items.append(Item(field: field, message: message))

@@ -75,7 +75,7 @@ struct MealDayPage: Sendable {
         } else {
             energyLine = "Add your date of birth, sex, height and weight to your profile to see your daily target."
         }
-        self.notice = notice?.text(for: "Meal")
+        self.notice = notice?.text(for: "entry.meal")
         canUndo = notice == .deleted
     }
 

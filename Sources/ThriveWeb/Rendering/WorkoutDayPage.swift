@@ -49,7 +49,7 @@ struct WorkoutDayPage: Sendable {
             ? "Today" : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone)
         previous = date.adding(days: -1).description
         next = date < person.today ? date.adding(days: 1).description : nil
-        self.notice = notice?.text(for: "Workout")
+        self.notice = notice?.text(for: "entry.workout")
         canUndo = notice == .deleted
         let links = program.sessions.enumerated().map { index, session in
             PlannedLink(
