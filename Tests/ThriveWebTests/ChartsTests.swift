@@ -259,11 +259,11 @@ struct ChartNavigationTests {
             let page = try await browser.get("/pillars/fitness/sleep?range=30").text
             #expect(
                 page.contains(
-                    #"href="/pillars/fitness/sleep?from=2026-10-09&amp;to=2026-11-07#chart-sleep-section" data-chart-nav>Earlier"#
+                    #"href="/pillars/fitness/sleep?from=2026-10-09&amp;to=2026-11-07#chart-sleep-section" data-chart-nav="earlier">Earlier"#
                 ))
             #expect(
                 page.contains(
-                    #"href="/pillars/fitness/sleep?from=2026-11-01&amp;to=2026-11-15#chart-sleep-section" data-chart-nav>Zoom in"#
+                    #"href="/pillars/fitness/sleep?from=2026-11-01&amp;to=2026-11-15#chart-sleep-section" data-chart-nav="zoomIn">Zoom in"#
                 ))
             #expect(!page.contains(">Later</a>"))
             let zoomed = try await browser.get("/pillars/fitness/sleep?from=2026-11-01&to=2026-11-15").text

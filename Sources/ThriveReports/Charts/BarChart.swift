@@ -17,6 +17,7 @@ public struct BarChart: Sendable {
     public var markers: [LineChart.Marker] = []
     public var formatValue: @Sendable (Double) -> String
     public var width = 640.0
+    public var words = ChartWords()
     public var height = 260.0
 
     public init(
@@ -83,7 +84,7 @@ public struct BarChart: Sendable {
             out +=
                 "<line class=\"goal-line\" x1=\"\(SVGText.number(left))\" x2=\"\(SVGText.number(left + 18))\" y1=\"\(legendY)\" y2=\"\(legendY)\"/>"
             out +=
-                "<text class=\"legend-label\" x=\"\(SVGText.number(left + 24))\" y=\"\(legendY)\" dy=\"0.32em\">Goal \(SVGText.escape(formatValue(goal)))</text></g>"
+                "<text class=\"legend-label\" x=\"\(SVGText.number(left + 24))\" y=\"\(legendY)\" dy=\"0.32em\">\(SVGText.escape(words.goal(formatValue(goal))))</text></g>"
         }
         return out + "</svg>"
     }

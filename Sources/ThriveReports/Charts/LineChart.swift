@@ -49,6 +49,7 @@ public struct LineChart: Sendable {
     public var includeZero: Bool
     public var formatValue: @Sendable (Double) -> String
     public var width = 640.0
+    public var words = ChartWords()
     public var height = 260.0
 
     public init(
@@ -144,7 +145,7 @@ public struct LineChart: Sendable {
     private func legend(plotLeft: Double) -> String {
         var entries = series.map { (name: $0.name, style: "line line-\($0.role)") }
         if showsTrend, let first = series.first, Self.trend(first.values) != nil {
-            entries.append((name: "Trend", style: "trend"))
+            entries.append((name: words.trend, style: "trend"))
         }
         guard entries.count > 1 else { return "" }
         var out = "<g class=\"legend\">"

@@ -28,6 +28,7 @@ public struct ProgressRing: Sendable {
     /// The line under the percentage ("of 8,000").
     public var targetText: String
     public var size = 120.0
+    public var words = ChartWords()
 
     public init(id: String, title: String, value: Double, target: Double, targetText: String) {
         self.id = id
@@ -47,7 +48,7 @@ public struct ProgressRing: Sendable {
         let center = SVGText.number(size / 2)
         let circumference = 2 * Double.pi * radius
         let filled = min(fraction, 1) * circumference
-        let summary = "\(percent)% \(targetText), \(band.word)."
+        let summary = "\(percent)% \(targetText), \(words.band(band))."
         var out = SVGFrame.open(
             id: id, kind: "ring", width: size, height: size, title: title, summary: summary, standalone: standalone)
         out +=

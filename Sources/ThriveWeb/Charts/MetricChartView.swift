@@ -9,6 +9,8 @@ struct MetricChartView: Sendable {
         let label: String
         let href: String
         let current: Bool
+        /// "earlier", "zoomIn", "zoomOut", "later": what a key press in charts.js follows.
+        var move = ""
     }
 
     struct Row: Sendable {
@@ -88,22 +90,26 @@ struct MetricChartView: Sendable {
         let title = L("chart.title", ["title": metric.title, "range": rangeName(range, person.zone)])
         let format: @Sendable (Double) -> String = { metric.format($0, units) }
         guard metric.shape == .bar else {
-            return LineChart(
+            var line = LineChart(
                 id: id, title: title, summary: summary, dayLabels: range.dates.map { ChartSummary.day($0, person.zone) },
                 axisLabels: axisLabels(range, zone: person.zone),
                 series: [LineChart.Series(name: metric.title, role: metric.pillar.rawValue, values: trend.days.map(\.value))],
                 markers: markers, includeZero: metric.includeZero, formatValue: format)
+            line.words = .localized
+            return line
         }
         let goal = metric.goal(person)
         guard range.dayCount > WeeklyBars.dailyLimit else {
-            return BarChart(
+            var bars = BarChart(
                 id: id, title: title, summary: summary, role: metric.pillar.rawValue, values: trend.days.map(\.value),
                 barLabels: range.dates.map { ChartSummary.day($0, person.zone) },
                 axisLabels: axisLabels(range, zone: person.zone), goal: goal, markers: markers, formatValue: format)
+            bars.words = .localized
+            return bars
         }
         let weeks = WeeklyBars(trend.days).weeks
         let zone = person.zone
-        return BarChart(
+        var bars = BarChart(
             id: id, title: L("chart.weeklyTitle", ["title": title]), summary: summary, role: metric.pillar.rawValue,
             values: weeks.map(\.average),
             barLabels: weeks.map {
@@ -113,15 +119,19 @@ struct MetricChartView: Sendable {
                 week.first.day <= 7 && (index == 0 || weeks[index - 1].first.month != week.first.month)
                     ? (index, monthName(week.first, zone)) : nil
             }, goal: goal, formatValue: format)
+        bars.words = .localized
+        return bars
     }
 
     static func navigation(_ range: ChartRange, today: LocalDate, path: String, id: String) -> [RangeLink] {
         let moves: [(String, ChartRange?)] = [
-            (L("chart.earlier"), range.earlier(today: today)), (L("chart.zoomIn"), range.zoomedIn(today: today)),
-            (L("chart.zoomOut"), range.zoomedOut(today: today)), (L("chart.later"), range.later(today: today)),
+            ("earlier", range.earlier(today: today)), ("zoomIn", range.zoomedIn(today: today)),
+            ("zoomOut", range.zoomedOut(today: today)), ("later", range.later(today: today)),
         ]
-        return moves.compactMap { label, target in
-            target.map { RangeLink(label: label, href: "\(path)?\($0.query)#\(id)-section", current: false) }
+        return moves.compactMap { move, target in
+            target.map {
+                RangeLink(label: L("chart.\(move)"), href: "\(path)?\($0.query)#\(id)-section", current: false, move: move)
+            }
         }
     }
 

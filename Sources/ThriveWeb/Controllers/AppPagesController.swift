@@ -60,7 +60,7 @@ struct AppPagesController {
             let page = PillarsPage(
                 pillars: Pillar.allCases.map { pillar in
                     PillarsPage.Item(
-                        pillar: pillar.rawValue, name: pillar.displayName, icon: pillar.icon, summary: pillar.summary,
+                        pillar: pillar.rawValue, name: pillar.title, icon: pillar.icon, summary: pillar.summary,
                         score: scores.first { $0.pillar == pillar }.map(ScoreTile.init),
                         sections: pillar.sections.filter { !$0.comingSoon })
                 })
@@ -75,10 +75,10 @@ struct AppPagesController {
                 guard let owner = context.identity?.userID else { return Self.toLogin(context) }
                 let score = try await services.engines.overview(owner).scores.first { $0.pillar == pillar }
                 let page = PillarPage(
-                    pillar: pillar.rawValue, name: pillar.displayName, icon: pillar.icon, score: score.map(ScoreTile.init),
+                    pillar: pillar.rawValue, name: pillar.title, icon: pillar.icon, score: score.map(ScoreTile.init),
                     sections: pillar.sections)
                 return services.renderer.render(
-                    "pillar", chrome: Chrome(title: pillar.displayName, context: context, tab: .pillars), content: page)
+                    "pillar", chrome: Chrome(title: pillar.title, context: context, tab: .pillars), content: page)
             }
         }
 

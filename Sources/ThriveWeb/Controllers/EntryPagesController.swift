@@ -102,7 +102,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             formValues["time"] = DisplayFormat.time(services.now(), in: person.zone)
         }
         var content = EntryPage(
-            heading: page.heading, path: page.path, pillar: page.pillar.displayName, pillarPath: page.pillar.path,
+            heading: page.heading, path: page.path, pillar: page.pillar.title, pillarPath: page.pillar.path,
             date: date.description,
             dateLabel: date == person.today
                 ? "Today" : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),

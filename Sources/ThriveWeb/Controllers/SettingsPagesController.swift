@@ -45,7 +45,8 @@ struct SettingsPagesController {
             let value: Any
             switch item.kind {
             case .toggle: value = form.all(item.path).last == "true"
-            case .choice, .time: value = form.text(item.path) ?? ""
+            case .choice: value = form.text(item.path) ?? NSNull()
+            case .time: value = form.text(item.path) ?? ""
             }
             set(value, at: item.path.split(separator: ".").map(String.init), in: &patch)
         }

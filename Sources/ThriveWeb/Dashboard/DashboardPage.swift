@@ -108,10 +108,11 @@ struct DashboardPage: Sendable {
                 label: item.label, value: item.value,
                 ring: item.percent.flatMap { percent in
                     item.goal.map { goal in
-                        ProgressRing(
+                        var ring = ProgressRing(
                             id: "goal-ring-\(index)", title: "\(item.label): \(item.value)", value: Double(percent), target: 100,
-                            targetText: "of \(goal)"
-                        ).svg()
+                            targetText: L("ring.of", ["goal": goal]))
+                        ring.words = .localized
+                        return ring.svg()
                     }
                 })
         }
@@ -130,7 +131,12 @@ struct DashboardPage: Sendable {
         let line = Sparkline(values: values, flatWithin: flatWithin)
         let known = score.history.compactMap { $0 }
         let label =
-            "\(score.name) score over 7 days, \(line.direction.word): from \(known.first ?? 0) to \(known.last ?? 0)."
-        return (line.svg(label: label), "\(line.direction.arrow) \(line.direction.word.capitalized)")
+            L(
+                "sparkline.label",
+                [
+                    "name": score.name, "direction": L("sparkline.\(line.direction.rawValue)"),
+                    "first": String(known.first ?? 0), "last": String(known.last ?? 0),
+                ])
+        return (line.svg(label: label), "\(line.direction.arrow) \(L("sparkline.\(line.direction.rawValue).title"))")
     }
 }

@@ -10,13 +10,12 @@ struct DashboardService: Sendable {
     let engines: HealthEngineService
     let settings: SettingsService
 
-    static let quickActions = [
-        Dashboard.Action(id: "logMeal", label: "Log meal", href: "/pillars/nutrition/meals/add"),
-        Dashboard.Action(id: "logMood", label: "Log mood", href: "/pillars/wellbeing/mood"),
-        Dashboard.Action(id: "logWorkout", label: "Start workout", href: WorkoutPagesController.base),
-        Dashboard.Action(id: "insights", label: "View insights", href: "/insights"),
-        Dashboard.Action(id: "coach", label: "Coach", href: "/coach"),
-    ]
+    static var quickActions: [Dashboard.Action] {
+        [
+            ("logMeal", "/pillars/nutrition/meals/add"), ("logMood", "/pillars/wellbeing/mood"),
+            ("logWorkout", WorkoutPagesController.base), ("insights", "/insights"), ("coach", "/coach"),
+        ].map { Dashboard.Action(id: $0.0, label: L("action.\($0.0)"), href: $0.1) }
+    }
 
     func dashboard(_ owner: UserID, mode requested: FlexibilityMode?) async throws -> Dashboard {
         let time = now()
@@ -51,8 +50,8 @@ struct DashboardService: Sendable {
             alerts: overview.alerts.filter(\.isOpen).map(AlertBody.init),
             scores: overview.scores.map { score in
                 Dashboard.Score(
-                    pillar: score.pillar, name: score.pillar.displayName, score: score.score,
-                    band: score.band?.rawValue ?? "noData", label: score.band?.label ?? "Not enough data",
+                    pillar: score.pillar, name: score.pillar.title, score: score.score,
+                    band: score.band?.rawValue ?? "noData", label: L("band.\(score.band?.rawValue ?? "noData")"),
                     explanation: score.explanation, stale: score.state == .stale, href: score.pillar.path,
                     history: history[score.pillar] ?? [],
                     trend: deep ? Self.trend(score.pillar, week: week, policy: policy) : nil)
@@ -101,8 +100,7 @@ struct DashboardService: Sendable {
     /// A device that has not synced for a day: its data is shown with its age (spec F4.1).
     static func staleNotice(_ latest: QuantitySample?, now: Date, zone: TimeZone) -> String? {
         guard let latest, latest.source.kind != .manual, now.timeIntervalSince(latest.end) > 86_400 else { return nil }
-        return
-            "Data from \(DisplayFormat.date(latest.end, in: zone)): \(latest.source.name) has not synced since. Sync it to update."
+        return L("dashboard.stale", ["date": DisplayFormat.date(latest.end, in: zone), "source": latest.source.name])
     }
 
     static func figures(_ day: DayMetrics?, policy: SourcePolicy) -> [Dashboard.Figure] {
@@ -112,22 +110,25 @@ struct DashboardService: Sendable {
         let mood = day?.mood
         return [
             .init(
-                kind: "steps", label: "Steps", value: steps.map { DisplayFormat.count(Int($0.rounded())) } ?? "–",
-                detail: steps == nil ? "No steps yet" : "Goal \(DisplayFormat.count(Int(PillarScoreEngine.stepsTarget)))"),
+                kind: "steps", label: L("figure.steps"), value: steps.map { DisplayFormat.count(Int($0.rounded())) } ?? "–",
+                detail: steps == nil
+                    ? L("figure.noSteps") : L("chart.goal", ["value": DisplayFormat.count(Int(PillarScoreEngine.stepsTarget))])),
             .init(
-                kind: "activeMinutes", label: "Active minutes", value: active.map { "\(Int($0.rounded())) min" } ?? "–",
+                kind: "activeMinutes", label: L("metric.active-minutes"), value: active.map { "\(Int($0.rounded())) min" } ?? "–",
                 detail: nil),
             .init(
-                kind: "sleep", label: "Sleep", value: sleep.map { DurationFormat.hoursAndMinutes($0.asleepSeconds) } ?? "–",
-                detail: sleep.map { "\($0.awakenings) awakening\($0.awakenings == 1 ? "" : "s")" }),
+                kind: "sleep", label: L("metric.sleep"),
+                value: sleep.map { DurationFormat.hoursAndMinutes($0.asleepSeconds) } ?? "–",
+                detail: sleep.map { Localizer.current.plural("figure.awakenings", $0.awakenings) }),
             .init(
-                kind: "meals", label: "Meals logged", value: String(day?.food?.entries ?? 0),
+                kind: "meals", label: L("figure.meals"), value: String(day?.food?.entries ?? 0),
                 detail: day?.food.map { DisplayFormat.kilocalories($0.energyKilocalories) }),
             .init(
-                kind: "mood", label: "Mood", value: mood.map { "\(DisplayFormat.decimal($0.mood))/5" } ?? "–",
-                detail: mood == nil ? "Not checked in" : nil),
+                kind: "mood", label: L("metric.mood"), value: mood.map { "\(DisplayFormat.decimal($0.mood))/5" } ?? "–",
+                detail: mood == nil ? L("figure.noMood") : nil),
             .init(
-                kind: "energy", label: "Energy", value: mood?.energy.map { "\(DisplayFormat.decimal($0))/5" } ?? "–",
+                kind: "energy", label: L("entry.mood.energy"),
+                value: mood?.energy.map { "\(DisplayFormat.decimal($0))/5" } ?? "–",
                 detail: nil),
         ]
     }
@@ -137,30 +138,32 @@ struct DashboardService: Sendable {
         case 5..<12:
             var lines: [String] = []
             if let night = today?.sleep(policy: policy) {
-                lines.append("You slept \(DurationFormat.hoursAndMinutes(night.asleepSeconds)) last night.")
+                lines.append(L("focus.slept", ["duration": DurationFormat.hoursAndMinutes(night.asleepSeconds)]))
             } else {
-                lines.append("No sleep recorded for last night.")
+                lines.append(L("focus.noSleep"))
             }
             if let resting = today?.quantity(.restingHeartRate, policy: policy)?.mean {
-                lines.append("Resting heart rate \(Int(resting.rounded())) bpm this morning.")
+                lines.append(L("focus.resting", ["bpm": String(Int(resting.rounded()))]))
             }
-            return Dashboard.Focus(title: "This morning: sleep and recovery", lines: lines)
+            return Dashboard.Focus(title: L("focus.morning"), lines: lines)
         case 17..<24:
             var lines: [String] = []
             if let steps = today?.quantity(.stepCount, policy: policy)?.sum {
-                lines.append("\(DisplayFormat.count(Int(steps.rounded()))) steps so far.")
+                lines.append(L("focus.steps", ["steps": Localizer.current.plural("unit.steps", Int(steps.rounded()))]))
             }
             let eaten = today?.food?.energyKilocalories ?? 0
             let meals = today?.food?.entries ?? 0
             if let target = plan?.calories {
                 lines.append(
-                    "\(DisplayFormat.kilocalories(eaten)) of \(DisplayFormat.kilocalories(Double(target))) eaten, in \(meals) entr\(meals == 1 ? "y" : "ies")."
+                    Localizer.current.plural(
+                        "focus.eaten", meals,
+                        ["eaten": DisplayFormat.kilocalories(eaten), "target": DisplayFormat.kilocalories(Double(target))])
                 )
             } else {
-                lines.append("\(meals) meal entr\(meals == 1 ? "y" : "ies") logged.")
+                lines.append(Localizer.current.plural("focus.meals", meals))
             }
-            if let mood = today?.mood { lines.append("Mood \(DisplayFormat.decimal(mood.mood))/5 today.") }
-            return Dashboard.Focus(title: "Your day so far", lines: lines)
+            if let mood = today?.mood { lines.append(L("focus.mood", ["mood": DisplayFormat.decimal(mood.mood)])) }
+            return Dashboard.Focus(title: L("focus.day"), lines: lines)
         default:
             return nil
         }
@@ -170,18 +173,24 @@ struct DashboardService: Sendable {
     static func trend(_ pillar: Pillar, week: [DayMetrics], policy: SourcePolicy) -> Dashboard.Trend {
         let (metric, unit, values): (String, String, [Double?]) =
             switch pillar {
-            case .fitness: ("Steps", "steps", week.map { $0.quantity(.stepCount, policy: policy)?.sum })
-            case .nutrition: ("Energy eaten", "kcal", week.map { $0.food?.energyKilocalories })
-            case .wellbeing: ("Sleep", "hours", week.map { $0.sleep(policy: policy)?.asleepHours })
+            case .fitness: (L("metric.steps"), L("trend.unit.steps"), week.map { $0.quantity(.stepCount, policy: policy)?.sum })
+            case .nutrition: (L("metric.calories"), "kcal", week.map { $0.food?.energyKilocalories })
+            case .wellbeing: (L("metric.sleep"), L("trend.unit.hours"), week.map { $0.sleep(policy: policy)?.asleepHours })
             }
         let known = values.compactMap { $0 }
         let summary: String
         if let first = known.first, let last = known.last, known.count >= 2 {
-            let direction = last > first * 1.05 ? "up" : last < first * 0.95 ? "down" : "steady"
+            let direction = L(last > first * 1.05 ? "trend.up" : last < first * 0.95 ? "trend.down" : "trend.steady")
             summary =
-                "\(metric) over 7 days: \(direction), from \(DisplayFormat.decimal(first, digits: unit == "hours" ? 1 : 0)) to \(DisplayFormat.decimal(last, digits: unit == "hours" ? 1 : 0)) \(unit)."
+                L(
+                    "trend.summary",
+                    [
+                        "metric": metric, "direction": direction, "unit": unit,
+                        "first": DisplayFormat.decimal(first, digits: pillar == .wellbeing ? 1 : 0),
+                        "last": DisplayFormat.decimal(last, digits: pillar == .wellbeing ? 1 : 0),
+                    ])
         } else {
-            summary = "\(metric): not enough data this week for a trend."
+            summary = L("trend.notEnough", ["metric": metric])
         }
         return Dashboard.Trend(metric: metric, unit: unit, values: values, summary: summary)
     }
@@ -215,24 +224,27 @@ struct DashboardService: Sendable {
         func percent(_ value: Double, _ goal: Double) -> Int { min(100, Int((value / goal * 100).rounded(.down))) }
         return [
             .init(
-                label: "Steps today",
-                value: "\(DisplayFormat.count(Int(steps.rounded()))) of \(DisplayFormat.count(Int(stepGoal)))",
-                percent: percent(steps, stepGoal), goal: "\(DisplayFormat.count(Int(stepGoal))) steps"),
+                label: L("goal.stepsToday"),
+                value: L(
+                    "goal.of", ["value": DisplayFormat.count(Int(steps.rounded())), "goal": DisplayFormat.count(Int(stepGoal))]),
+                percent: percent(steps, stepGoal), goal: Localizer.current.plural("unit.steps", Int(stepGoal))),
             .init(
-                label: "Water today",
-                value: "\(ChartMetric.water.format(water, units)) of \(ChartMetric.water.format(waterGoal, units))",
+                label: L("goal.waterToday"),
+                value: L(
+                    "goal.of",
+                    ["value": ChartMetric.water.format(water, units), "goal": ChartMetric.water.format(waterGoal, units)]),
                 percent: percent(water, waterGoal), goal: ChartMetric.water.format(waterGoal, units)),
             .init(
-                label: "Workouts this week", value: "\(sessions) of \(target)",
+                label: L("goal.workoutsThisWeek"), value: L("goal.of", ["value": String(sessions), "goal": String(target)]),
                 percent: target > 0 ? min(100, sessions * 100 / target) : nil,
-                goal: "\(target) workout\(target == 1 ? "" : "s")"),
-            .init(label: "Meal logging streak", value: Self.days(meals, of: week.count), percent: nil),
-            .init(label: "Check-in streak", value: Self.days(checkIns, of: week.count), percent: nil),
+                goal: Localizer.current.plural("unit.workouts", target)),
+            .init(label: L("goal.mealStreak"), value: Self.days(meals, of: week.count), percent: nil),
+            .init(label: L("goal.checkInStreak"), value: Self.days(checkIns, of: week.count), percent: nil),
         ]
     }
 
     private static func days(_ count: Int, of window: Int) -> String {
-        count >= window ? "\(window)+ days" : "\(count) day\(count == 1 ? "" : "s")"
+        count >= window ? L("goal.daysPlus", ["days": String(window)]) : Localizer.current.plural("unit.days", count)
     }
 
     /// What was logged or recorded in the last day, newest first.
@@ -240,16 +252,16 @@ struct DashboardService: Sendable {
         let window = DateWindow(from: start, to: end)
         var moments: [Dashboard.Moment] = []
         moments += try await records.foodLog.entries(in: window, limit: 20).map {
-            .init(time: $0.consumedAt, kind: "meal", title: "\($0.meal.displayName): \($0.name)")
+            .init(time: $0.consumedAt, kind: "meal", title: "\(L("meal.slot.\($0.meal.rawValue)")): \($0.name)")
         }
         moments += try await records.moodCheckIns.checkIns(in: window, limit: 10).map {
-            .init(time: $0.recordedAt, kind: "mood", title: "Mood check-in: \($0.mood)/5")
+            .init(time: $0.recordedAt, kind: "mood", title: L("timeline.mood", ["mood": String($0.mood)]))
         }
         moments += try await records.workouts.workouts(in: window, limit: 10).map {
             .init(time: $0.start, kind: "workout", title: $0.activityType.displayName)
         }
         moments += try await records.quantitySamples.samples(of: .bodyMass, in: window, limit: 5).map {
-            .init(time: $0.start, kind: "weight", title: "Weigh-in")
+            .init(time: $0.start, kind: "weight", title: L("timeline.weight"))
         }
         return Array(moments.sorted { $0.time > $1.time }.prefix(8))
     }

@@ -76,14 +76,14 @@ enum Greeting {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let hour = calendar.component(.hour, from: now)
-        let salutation =
+        let part =
             switch hour {
-            case 5..<12: "Good morning"
-            case 12..<17: "Good afternoon"
-            case 17..<23: "Good evening"
-            default: "Hello"
+            case 5..<12: "morning"
+            case 12..<17: "afternoon"
+            case 17..<23: "evening"
+            default: "night"
             }
-        guard let name, !name.isEmpty else { return salutation }
-        return "\(salutation), \(name)"
+        guard let name, !name.isEmpty else { return L("greeting.\(part)") }
+        return L("greeting.\(part).named", ["name": name])
     }
 }

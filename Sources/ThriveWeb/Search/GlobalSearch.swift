@@ -37,19 +37,23 @@ struct GlobalSearch: Sendable {
             Link(title: "Settings", detail: "Profile › Settings", href: "/profile/settings"),
         ]
         for pillar in Pillar.allCases {
-            links.append(Link(title: pillar.displayName, detail: pillar.summary, href: pillar.path))
+            links.append(Link(title: pillar.title, detail: pillar.summary, href: pillar.path))
             for section in pillar.sections {
                 if let href = section.href {
-                    links.append(Link(title: section.name, detail: "\(pillar.displayName) › \(section.description)", href: href))
+                    links.append(Link(title: section.name, detail: "\(pillar.title) › \(section.description)", href: href))
                 }
             }
         }
         for category in SettingsCategory.all {
             links.append(
-                Link(title: category.title, detail: "Settings › \(category.keywords)", href: "/profile/settings#\(category.id)"))
+                Link(
+                    title: category.title, detail: L("search.settingsDetail", ["detail": category.keywords]),
+                    href: "/profile/settings#\(category.id)"))
             for item in category.items {
                 links.append(
-                    Link(title: item.label, detail: "Settings › \(category.title)", href: "/profile/settings#\(category.id)"))
+                    Link(
+                        title: item.label, detail: L("search.settingsDetail", ["detail": category.title]),
+                        href: "/profile/settings#\(category.id)"))
             }
         }
         return links

@@ -2,28 +2,37 @@ import Foundation
 import ThriveCore
 
 /// One setting as the settings page shows it: where it lives in the settings document (a dotted
-/// path, the same as the API's JSON), its label, and its kind of control. The catalog drives the
-/// page, reading its forms, and search.
+/// path, the same as the API's JSON), and its kind of control. Its label, hint and option labels
+/// are catalog text keyed by the path ("setting.display.theme", "setting.display.theme.dark"). The
+/// catalog drives the page, reading its forms, and search.
 struct SettingItem: Sendable {
     enum Kind: Sendable {
         case toggle
-        case choice([(value: String, label: String)])
+        /// The stored values; "" stands for "none chosen", which sends the setting back to its default.
+        case choice([String])
         case time
     }
 
     let path: String
-    let label: String
     let kind: Kind
     /// Shown in Light mode too (spec F4.6's essentials); the rest are Deep mode's.
     let essential: Bool
-    let hint: String?
+    let hasHint: Bool
 
-    init(_ path: String, _ label: String, _ kind: Kind, essential: Bool = false, hint: String? = nil) {
+    init(_ path: String, _ kind: Kind, essential: Bool = false, hasHint: Bool = false) {
         self.path = path
-        self.label = label
         self.kind = kind
         self.essential = essential
-        self.hint = hint
+        self.hasHint = hasHint
+    }
+
+    var label: String { L("setting.\(path)") }
+    var hint: String? { hasHint ? L("setting.\(path).hint") : nil }
+
+    /// A language is named in itself, the same in every catalog, so a person can find their own.
+    func optionLabel(_ value: String) -> String {
+        if path == "display.language", let language = Language(rawValue: value) { return language.nativeName }
+        return L("setting.\(path).\(value.isEmpty ? "auto" : value)")
     }
 }
 
@@ -31,108 +40,63 @@ struct SettingItem: Sendable {
 /// (account, devices, about) is information and links the page renders itself.
 struct SettingsCategory: Sendable {
     let id: String
-    let title: String
     let items: [SettingItem]
-    /// Words that find this category in search besides its items' labels.
-    let keywords: String
 
-    static func options<Value: RawRepresentable & CaseIterable>(
-        _ type: Value.Type, _ label: (Value) -> String
-    ) -> SettingItem.Kind where Value.RawValue == String {
-        .choice(type.allCases.map { ($0.rawValue, label($0)) })
-    }
+    var title: String { L("settings.category.\(id)") }
+    /// Words that find this category in search besides its items' labels.
+    var keywords: String { L("settings.category.\(id).keywords") }
 
     static let all: [SettingsCategory] = [
         SettingsCategory(
-            id: "notifications", title: "Notifications",
+            id: "notifications",
             items: [
-                SettingItem("notifications.enabled", "Notifications", .toggle, essential: true),
-                SettingItem("notifications.quietHours.start", "Quiet hours start", .time, essential: true),
-                SettingItem(
-                    "notifications.quietHours.end", "Quiet hours end", .time, essential: true,
-                    hint: "Quiet hours may run past midnight, like 22:00 to 07:00."),
-                SettingItem(
-                    "notifications.frequency", "How many a day",
-                    .choice([("light", "Light: 1 to 3 a day"), ("deep", "Deep: up to 8 a day")])),
+                SettingItem("notifications.enabled", .toggle, essential: true),
+                SettingItem("notifications.quietHours.start", .time, essential: true),
+                SettingItem("notifications.quietHours.end", .time, essential: true, hasHint: true),
+                SettingItem("notifications.frequency", .choice(["light", "deep"])),
             ]
-                + NotificationCategory.allCases.map {
-                    SettingItem("notifications.categories.\($0.rawValue)", $0.displayName, .toggle)
-                }, keywords: "reminders alerts quiet hours push"),
+                + NotificationCategory.allCases.map { SettingItem("notifications.categories.\($0.rawValue)", .toggle) }),
         SettingsCategory(
-            id: "privacy", title: "Privacy and data",
+            id: "privacy",
+            items: [
+                SettingItem("privacy.anonymousAnalytics", .toggle, essential: true, hasHint: true),
+                SettingItem("privacy.productResearch", .toggle),
+                SettingItem("privacy.retention", .choice(["oneYear", "twoYears", "never"])),
+            ]),
+        SettingsCategory(
+            id: "account",
+            items: []),
+        SettingsCategory(
+            id: "devices",
+            items: []),
+        SettingsCategory(
+            id: "display",
             items: [
                 SettingItem(
-                    "privacy.anonymousAnalytics", "Anonymous analytics", .toggle, essential: true,
-                    hint: "Off. Thrive has no analytics; this records your choice for when it might."),
-                SettingItem("privacy.productResearch", "Product improvement research", .toggle),
-                SettingItem(
-                    "privacy.retention", "Delete data older than",
-                    options(RetentionPeriod.self) {
-                        switch $0 {
-                        case .oneYear: "1 year"
-                        case .twoYears: "2 years"
-                        case .never: "Never"
-                        }
-                    }),
-            ], keywords: "consent export delete retention privacy data"),
-        SettingsCategory(id: "account", title: "Account", items: [], keywords: "email password name profile subscription"),
+                    "display.language", .choice([""] + Language.allCases.map(\.rawValue)), essential: true, hasHint: true),
+                SettingItem("display.theme", .choice(["auto", "light", "dark"]), essential: true),
+                SettingItem("display.textSize", .choice(["small", "medium", "large", "extraLarge"]), essential: true),
+                SettingItem("display.reduceMotion", .toggle),
+                SettingItem("display.colorBlindMode", .choice(["none", "protanopia", "deuteranopia", "tritanopia"])),
+                SettingItem("display.screenReaderOptimized", .toggle),
+            ]),
         SettingsCategory(
-            id: "devices", title: "Connected devices", items: [], keywords: "apple health fitbit oura whoop sync wearables"),
-        SettingsCategory(
-            id: "display", title: "Display and accessibility",
+            id: "channels",
             items: [
-                SettingItem(
-                    "display.theme", "Theme",
-                    .choice([("auto", "Auto (follow the system)"), ("light", "Light"), ("dark", "Dark")]),
-                    essential: true),
-                SettingItem(
-                    "display.textSize", "Text size",
-                    .choice([("small", "Small"), ("medium", "Medium"), ("large", "Large"), ("extraLarge", "Extra large")]),
-                    essential: true),
-                SettingItem("display.reduceMotion", "Reduce motion", .toggle),
-                SettingItem(
-                    "display.colorBlindMode", "Colour-blind mode",
-                    .choice([
-                        ("none", "None"), ("protanopia", "Protanopia (red-weak)"), ("deuteranopia", "Deuteranopia (green-weak)"),
-                        ("tritanopia", "Tritanopia (blue-weak)"),
-                    ])),
-                SettingItem("display.screenReaderOptimized", "Screen reader optimizations", .toggle),
-            ], keywords: "theme dark light contrast font accessibility colour color blind motion"),
+                SettingItem("channels.preferred", .choice(["app", "whatsApp", "voice", "noPreference"]), hasHint: true),
+                SettingItem("channels.whatsAppOptIn", .toggle),
+            ]),
         SettingsCategory(
-            id: "channels", title: "Channels",
+            id: "coaching",
             items: [
-                SettingItem(
-                    "channels.preferred", "Preferred channel",
-                    .choice([
-                        ("app", "This app"), ("whatsApp", "WhatsApp"), ("voice", "Voice"), ("noPreference", "No preference"),
-                    ]),
-                    hint: "WhatsApp and voice coaching are not available on this server yet; the app is used until then."),
-                SettingItem("channels.whatsAppOptIn", "WhatsApp messages", .toggle),
-            ], keywords: "whatsapp voice channel"),
+                SettingItem("coaching.mode", .choice(["light", "deep"]), essential: true),
+                SettingItem("coaching.focus", .choice(["balanced", "fitness", "nutrition", "wellbeing"])),
+                SettingItem("coaching.tone", .choice(["supportive", "motivational", "direct", "gentle"])),
+                SettingItem("coaching.difficulty", .choice(["conservative", "moderate", "aggressive"])),
+            ]),
         SettingsCategory(
-            id: "coaching", title: "Goals and coaching",
-            items: [
-                SettingItem(
-                    "coaching.mode", "Light or Deep mode",
-                    .choice([("light", "Light: the essentials"), ("deep", "Deep: everything, with trends and more insights")]),
-                    essential: true),
-                SettingItem(
-                    "coaching.focus", "Focus",
-                    .choice([
-                        ("balanced", "Balanced"), ("fitness", "Fitness"), ("nutrition", "Nutrition"), ("wellbeing", "Wellbeing"),
-                    ])),
-                SettingItem(
-                    "coaching.tone", "Coaching tone",
-                    .choice([
-                        ("supportive", "Supportive"), ("motivational", "Motivational"), ("direct", "Direct"),
-                        ("gentle", "Gentle"),
-                    ])),
-                SettingItem(
-                    "coaching.difficulty", "Goal difficulty",
-                    .choice([("conservative", "Conservative"), ("moderate", "Moderate"), ("aggressive", "Aggressive")])),
-            ], keywords: "goals coach tone mode light deep"),
-        SettingsCategory(
-            id: "about", title: "About and support", items: [], keywords: "version help terms privacy policy feedback logout"),
+            id: "about",
+            items: []),
     ]
 
     static func item(_ path: String) -> SettingItem? {

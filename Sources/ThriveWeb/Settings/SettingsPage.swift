@@ -99,7 +99,7 @@ struct SettingsPage: Sendable {
         case .time: isTime = true
         case .choice(let choices):
             options = choices.map {
-                Option(id: "\(id)-\($0.value)", value: $0.value, label: $0.label, selected: "\(value ?? "")" == $0.value)
+                Option(id: "\(id)-\($0)", value: $0, label: item.optionLabel($0), selected: "\(value ?? "")" == $0)
             }
         }
         return Item(

@@ -3,6 +3,8 @@
   "use strict";
   var root = document.documentElement;
   root.classList.add("js");
+  // The page's own words for what scripts say, in the person's language (see base.mustache).
+  var strings = (document.getElementById("ui-strings") || { dataset: {} }).dataset;
 
   // Pre-select the browser's own time zone on the sign-up form.
   var select = document.querySelector("select[data-detect-time-zone]");
@@ -49,16 +51,16 @@
           input.removeAttribute("aria-invalid");
           if (error) { error.hidden = true; error.textContent = ""; }
           applyDisplay(result.body.display);
-          announce("Saved.");
-          if (input.name === "coaching.mode") { window.location.reload(); }
+          announce(strings.saved);
+          if (input.name === "coaching.mode" || input.name === "display.language") { window.location.reload(); }
         } else {
-          var message = result.body.error ? result.body.error.message : "This setting could not be saved.";
+          var message = result.body.error ? result.body.error.message : strings.notSaved;
           input.setAttribute("aria-invalid", "true");
           if (error) { error.hidden = false; error.textContent = "⚠ " + message; input.setAttribute("aria-describedby", error.id); }
           announce(message);
         }
       }).catch(function () {
-        announce("Not saved: you seem to be offline. Try again when you are connected.");
+        announce(strings.offline);
       });
     });
   });
@@ -102,12 +104,12 @@
       if (!fresh) { throw new Error("not a dashboard"); }
       board.replaceWith(fresh);
       main.removeAttribute("aria-busy");
-      if (said) { said.textContent = "Dashboard updated."; }
+      if (said) { said.textContent = strings.refreshed; }
       wireRefresh();
     }).catch(function () {
       board.classList.remove("is-refreshing");
       main.removeAttribute("aria-busy");
-      if (said) { said.textContent = "Could not refresh. Showing the data you had. Try again when you are online."; }
+      if (said) { said.textContent = strings.refreshFailed; }
     });
   }
   function wireRefresh() {

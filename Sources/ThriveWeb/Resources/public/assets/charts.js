@@ -2,6 +2,7 @@
 // on the time axis in place. Without this file every chart, its summary and its table still show.
 (function () {
   "use strict";
+  var strings = (document.getElementById("ui-strings") || { dataset: {} }).dataset;
 
   function points(svg) {
     var list = Array.prototype.slice.call(svg.querySelectorAll("[data-label]"));
@@ -78,10 +79,10 @@
           case "Home": next = 0; break;
           case "End": next = list.length - 1; break;
           case "Escape": hide(); return;
-          case "+": case "=": follow(section, "Zoom in"); return;
-          case "-": follow(section, "Zoom out"); return;
-          case "PageUp": follow(section, "Earlier"); event.preventDefault(); return;
-          case "PageDown": follow(section, "Later"); event.preventDefault(); return;
+          case "+": case "=": follow(section, "zoomIn"); return;
+          case "-": follow(section, "zoomOut"); return;
+          case "PageUp": follow(section, "earlier"); event.preventDefault(); return;
+          case "PageDown": follow(section, "later"); event.preventDefault(); return;
           default: return;
         }
         event.preventDefault();
@@ -90,7 +91,7 @@
       svg.addEventListener("wheel", function (event) {
         if (!event.ctrlKey) { return; }
         event.preventDefault();
-        follow(section, event.deltaY < 0 ? "Zoom in" : "Zoom out");
+        follow(section, event.deltaY < 0 ? "zoomIn" : "zoomOut");
       }, { passive: false });
     });
 
@@ -101,13 +102,13 @@
       Array.prototype.forEach.call(wide.querySelectorAll("g.series[data-series]"), function (g) {
         entries.push({ name: g.getAttribute("data-series"), selector: 'g.series[data-series="' + g.getAttribute("data-series") + '"]' });
       });
-      if (wide.querySelector(".trend")) { entries.push({ name: "Trend", selector: ".trend" }); }
+      if (wide.querySelector(".trend")) { entries.push({ name: strings.trend, selector: ".trend" }); }
     }
     if (entries.length > 1) {
       var bar = document.createElement("div");
       bar.className = "chart-toggles";
       bar.setAttribute("role", "group");
-      bar.setAttribute("aria-label", "Show or hide lines");
+      bar.setAttribute("aria-label", strings.toggles);
       entries.forEach(function (entry) {
         var button = document.createElement("button");
         button.type = "button";
@@ -128,10 +129,8 @@
     }
   }
 
-  function follow(section, label) {
-    var link = Array.prototype.filter.call(section.querySelectorAll("a[data-chart-nav]"), function (a) {
-      return a.textContent.trim() === label;
-    })[0];
+  function follow(section, move) {
+    var link = section.querySelector('a[data-chart-nav="' + move + '"]');
     if (link) { navigate(section, link.href); }
   }
 

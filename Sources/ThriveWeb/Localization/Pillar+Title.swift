@@ -1,0 +1,6 @@
+import ThriveCore
+
+extension Pillar {
+    /// "Fitness", in the request's language.
+    var title: String { L("pillar.\(rawValue)") }
+}
