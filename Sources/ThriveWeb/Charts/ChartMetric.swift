@@ -11,9 +11,9 @@ struct ChartMetric: Sendable {
     }
 
     let id: String
-    var title: String { L("metric.\(id)") }
+    var title: String { t("metric.\(id)") }
     /// "steps", "sleep": the metric in a sentence ("Your average sleep over the last 30 days …").
-    var noun: String { L("metric.\(id).noun") }
+    var noun: String { t("metric.\(id).noun") }
     let pillar: Pillar
     /// The unit of `value` in the API: the stored, canonical one ("count", "kg", "h", …).
     let unit: String

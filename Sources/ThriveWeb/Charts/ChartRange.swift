@@ -27,27 +27,27 @@ struct ChartRange: Hashable, Sendable {
         if mode == .light { return last(7, today: today) }
         if from != nil || to != nil {
             guard let fromText = from, let first = LocalDate(iso8601: fromText) else {
-                throw ValidationError(field: "from", message: L("chartRange.from"))
+                throw ValidationError(field: "from", message: t("chartRange.from"))
             }
             let last =
                 try to.map { text throws(ValidationError) in
                     guard let date = LocalDate(iso8601: text) else {
-                        throw ValidationError(field: "to", message: L("chartRange.to"))
+                        throw ValidationError(field: "to", message: t("chartRange.to"))
                     }
                     return date
                 } ?? today
             guard first <= last else {
-                throw ValidationError(field: "from", message: L("chartRange.order"))
+                throw ValidationError(field: "from", message: t("chartRange.order"))
             }
-            guard last <= today else { throw ValidationError(field: "to", message: L("chartRange.future")) }
+            guard last <= today else { throw ValidationError(field: "to", message: t("chartRange.future")) }
             guard last.days(since: first) < longest else {
-                throw ValidationError(field: "from", message: L("chartRange.tooLong"))
+                throw ValidationError(field: "from", message: t("chartRange.tooLong"))
             }
             return ChartRange(first: first, last: last, preset: nil)
         }
         guard let range else { return last(fallback, today: today) }
         guard let days = Int(range), presets.contains(days) else {
-            throw ValidationError(field: "range", message: L("chartRange.preset"))
+            throw ValidationError(field: "range", message: t("chartRange.preset"))
         }
         return last(days, today: today)
     }

@@ -12,28 +12,28 @@ enum ChartSummary {
         let days = String(range.dayCount)
         let period =
             range.preset != nil
-            ? L("chart.period.last", ["days": days])
-            : L("chart.period.between", ["first": day(range.first, zone), "last": day(range.last, zone)])
-        var text = L(
+            ? t("chart.period.last", ["days": days])
+            : t("chart.period.between", ["first": day(range.first, zone), "last": day(range.last, zone)])
+        var text = t(
             "chart.summary.average",
             ["noun": metric.noun, "title": metric.title, "period": period, "value": metric.format(average, units)])
         if let change = trend.change, let previous = trend.previousAverage {
             if abs(change) < max(abs(previous) * 0.005, 1e-9) {
-                text += L("chart.summary.same", ["days": days])
+                text += t("chart.summary.same", ["days": days])
             } else {
                 let amount = metric.format(abs(change), units)
-                text += L(change > 0 ? "chart.summary.up" : "chart.summary.down", ["amount": amount, "days": days])
+                text += t(change > 0 ? "chart.summary.up" : "chart.summary.down", ["amount": amount, "days": days])
             }
         }
         if let lowest = trend.lowest, let highest = trend.highest, lowest.date != highest.date {
-            text += L(
+            text += t(
                 "chart.summary.extremes",
                 [
                     "lowDay": longDay(lowest.date, zone), "low": metric.format(lowest.value, units),
                     "highDay": longDay(highest.date, zone), "high": metric.format(highest.value, units),
                 ])
         }
-        return text + L("chart.summary.end")
+        return text + t("chart.summary.end")
     }
 
     /// Spec F4.3: "Need [X] more days of data for this view."
@@ -45,7 +45,7 @@ enum ChartSummary {
     static func anomaly(
         _ extreme: DailyTrend.Extreme, _ metric: ChartMetric, average: Double, units: UnitSystem, zone: TimeZone
     ) -> String {
-        L(
+        t(
             extreme.value > average ? "chart.anomaly.high" : "chart.anomaly.low",
             [
                 "day": longDay(extreme.date, zone), "value": metric.format(extreme.value, units),

@@ -29,7 +29,7 @@ struct CorrelationView: Sendable {
             self.y = second
             lagDays = lag == "1" ? 1 : 0
             self.days = days.flatMap(Int.init).flatMap { Self.spans.contains($0) ? $0 : nil } ?? 90
-            error = first.id == second.id ? L("correlation.sameMetric") : nil
+            error = first.id == second.id ? t("correlation.sameMetric") : nil
         }
     }
 
@@ -50,11 +50,11 @@ struct CorrelationView: Sendable {
         xOptions = ChartMetric.all.map { Option(value: $0.id, label: $0.title, selected: $0.id == question.x.id) }
         yOptions = ChartMetric.all.map { Option(value: $0.id, label: $0.title, selected: $0.id == question.y.id) }
         lagOptions = [
-            Option(value: "0", label: L("correlation.sameDay"), selected: question.lagDays == 0),
-            Option(value: "1", label: L("correlation.nextDay"), selected: question.lagDays == 1),
+            Option(value: "0", label: t("correlation.sameDay"), selected: question.lagDays == 0),
+            Option(value: "1", label: t("correlation.nextDay"), selected: question.lagDays == 1),
         ]
         spanOptions = Question.spans.map {
-            Option(value: String($0), label: L("chart.days", ["days": String($0)]), selected: $0 == question.days)
+            Option(value: String($0), label: t("chart.days", ["days": String($0)]), selected: $0 == question.days)
         }
         error = question.error
         summary = Self.sentence(question, pairs)
@@ -70,12 +70,12 @@ struct CorrelationView: Sendable {
         let when = Self.when(question)
         var plot = ScatterPlot(
             id: Self.id,
-            title: L("correlation.title", ["x": x.title, "y": y.title, "when": when, "days": String(question.days)]),
+            title: t("correlation.title", ["x": x.title, "y": y.title, "when": when, "days": String(question.days)]),
             summary: summary, role: y.pillar.rawValue, xTitle: x.title, yTitle: y.title + when,
             points: pairs.pairs.map { pair in
                 ScatterPlot.Point(
                     x: pair.x, y: pair.y,
-                    label: L(
+                    label: t(
                         "correlation.point",
                         ["day": ChartSummary.day(pair.date, zone), "x": x.format(pair.x, units), "y": y.format(pair.y, units)]))
             }, formatX: { x.format($0, units) }, formatY: { y.format($0, units) })
@@ -98,20 +98,20 @@ struct CorrelationView: Sendable {
             return Localizer.current.plural(
                 "correlation.needMoreDays", DayPairs.minimumPairs - count, ["x": x.noun, "y": y.noun, "when": when])
         }
-        guard let r = pairs.correlation else { return L("correlation.flat", names) }
+        guard let r = pairs.correlation else { return t("correlation.flat", names) }
         let coefficient = "r = " + DisplayFormat.decimal(r, digits: 2, minimum: 2)
         let strength = DayPairs.Strength(r)
         let facts: KeyValuePairs<String, String> = [
             "x": x.noun, "y": y.noun, "when": when, "days": String(question.days), "r": coefficient,
-            "count": String(count), "strength": L("correlation.strength.\(strength.rawValue)"),
+            "count": String(count), "strength": t("correlation.strength.\(strength.rawValue)"),
         ]
-        guard strength != .none else { return L("correlation.none", facts) }
+        guard strength != .none else { return t("correlation.none", facts) }
         let more = x.shape == .bar || x.id == ChartMetric.sleep.id ? "more" : "higher"
-        return L("correlation.link.\(more).\(r > 0 ? "higher" : "lower")", facts)
+        return t("correlation.link.\(more).\(r > 0 ? "higher" : "lower")", facts)
     }
 
     /// " the next day" after the second metric when it is read a day later; nothing otherwise.
     static func when(_ question: Question) -> String {
-        question.lagDays == 1 ? L("correlation.whenNextDay") : ""
+        question.lagDays == 1 ? t("correlation.whenNextDay") : ""
     }
 }

@@ -76,7 +76,7 @@ struct MetricChartView: Sendable {
             mode == .deep
             ? ChartRange.presets.map { days in
                 RangeLink(
-                    label: L("chart.days", ["days": String(days)]), href: "\(path)?range=\(days)#\(chartID)-section",
+                    label: t("chart.days", ["days": String(days)]), href: "\(path)?range=\(days)#\(chartID)-section",
                     current: range.preset == days)
             } : []
     }
@@ -87,7 +87,7 @@ struct MetricChartView: Sendable {
         markers: [LineChart.Marker], person: PersonContext
     ) -> any DayChart {
         let units = person.profile.unitSystem
-        let title = L("chart.title", ["title": metric.title, "range": rangeName(range, person.zone)])
+        let title = t("chart.title", ["title": metric.title, "range": rangeName(range, person.zone)])
         let format: @Sendable (Double) -> String = { metric.format($0, units) }
         guard metric.shape == .bar else {
             var line = LineChart(
@@ -110,10 +110,10 @@ struct MetricChartView: Sendable {
         let weeks = WeeklyBars(trend.days).weeks
         let zone = person.zone
         var bars = BarChart(
-            id: id, title: L("chart.weeklyTitle", ["title": title]), summary: summary, role: metric.pillar.rawValue,
+            id: id, title: t("chart.weeklyTitle", ["title": title]), summary: summary, role: metric.pillar.rawValue,
             values: weeks.map(\.average),
             barLabels: weeks.map {
-                L("chart.weekBar", ["first": ChartSummary.day($0.first, zone), "last": ChartSummary.day($0.last, zone)])
+                t("chart.weekBar", ["first": ChartSummary.day($0.first, zone), "last": ChartSummary.day($0.last, zone)])
             },
             axisLabels: weeks.enumerated().compactMap { index, week in
                 week.first.day <= 7 && (index == 0 || weeks[index - 1].first.month != week.first.month)
@@ -130,7 +130,7 @@ struct MetricChartView: Sendable {
         ]
         return moves.compactMap { move, target in
             target.map {
-                RangeLink(label: L("chart.\(move)"), href: "\(path)?\($0.query)#\(id)-section", current: false, move: move)
+                RangeLink(label: t("chart.\(move)"), href: "\(path)?\($0.query)#\(id)-section", current: false, move: move)
             }
         }
     }
@@ -153,18 +153,18 @@ struct MetricChartView: Sendable {
     /// "Last 30 days: 24 Oct to 22 Nov 2026", for an exported chart.
     static func rangeText(_ range: ChartRange, _ zone: TimeZone) -> String {
         let firstYear = range.first.year == range.last.year ? "" : " \(range.first.year)"
-        let span = L(
+        let span = t(
             "chart.span",
             [
                 "first": "\(ChartSummary.day(range.first, zone))\(firstYear)",
                 "last": "\(ChartSummary.day(range.last, zone)) \(range.last.year)",
             ])
-        return range.preset.map { L("chart.lastDaysSpan", ["days": String($0), "span": span]) } ?? span
+        return range.preset.map { t("chart.lastDaysSpan", ["days": String($0), "span": span]) } ?? span
     }
 
     static func rangeName(_ range: ChartRange, _ zone: TimeZone) -> String {
-        range.preset.map { L("chart.lastDays", ["days": String($0)]) }
-            ?? L("chart.span", ["first": ChartSummary.day(range.first, zone), "last": ChartSummary.day(range.last, zone)])
+        range.preset.map { t("chart.lastDays", ["days": String($0)]) }
+            ?? t("chart.span", ["first": ChartSummary.day(range.first, zone), "last": ChartSummary.day(range.last, zone)])
     }
 
     /// Labels under the axis: every day for a week, weekly for a month, fortnightly for a quarter,

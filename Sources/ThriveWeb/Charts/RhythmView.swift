@@ -25,7 +25,7 @@ struct RhythmView: Sendable {
         let steps: @Sendable (Double) -> String = { Localizer.current.plural("unit.steps", Int($0.rounded())) }
         let weeks = String(Self.weeks)
         guard !rhythm.isEmpty, let busiest = rhythm.busiest else {
-            summary = L("rhythm.empty", ["weeks": weeks])
+            summary = t("rhythm.empty", ["weeks": weeks])
             svg = nil
             compactSVG = nil
             rows = []
@@ -35,7 +35,7 @@ struct RhythmView: Sendable {
         let most = totals.indices.max { totals[$0] < totals[$1] } ?? 0
         let least = totals.indices.min { totals[$0] < totals[$1] } ?? 0
         let names = DisplayFormat.weekdayNames()
-        summary = L(
+        summary = t(
             "rhythm.summary",
             [
                 "weeks": weeks, "weekday": names[busiest.weekday], "hours": Self.hours(busiest.hour),
@@ -43,7 +43,7 @@ struct RhythmView: Sendable {
                 "leastDay": names[least], "leastSteps": steps(totals[least]),
             ])
         var heatmap = Heatmap(
-            id: Self.id, title: L("rhythm.title", ["weeks": weeks]), summary: summary, role: "fitness",
+            id: Self.id, title: t("rhythm.title", ["weeks": weeks]), summary: summary, role: "fitness",
             rowLabels: DisplayFormat.weekdayNames(short: true), values: rhythm.cells, formatValue: steps)
         svg = heatmap.svg()
         heatmap.id += "-compact"
@@ -59,6 +59,6 @@ struct RhythmView: Sendable {
 
     /// "09:00 to 10:00".
     static func hours(_ hour: Int) -> String {
-        L("rhythm.hours", ["from": String(format: "%02d:00", hour), "to": String(format: "%02d:00", (hour + 1) % 24)])
+        t("rhythm.hours", ["from": String(format: "%02d:00", hour), "to": String(format: "%02d:00", (hour + 1) % 24)])
     }
 }

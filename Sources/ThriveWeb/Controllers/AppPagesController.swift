@@ -17,7 +17,7 @@ struct AppPagesController {
                 welcomed: request.uri.queryParameters.get("welcome") == "1",
                 unavailable: request.uri.queryParameters.get("notice") == "unavailable")
             return services.renderer.render(
-                "home", chrome: Chrome(title: L("nav.dashboard"), context: context, tab: .dashboard), content: page)
+                "home", chrome: Chrome(title: t("nav.dashboard"), context: context, tab: .dashboard), content: page)
         }
 
         router.get("profile/data") { _, context -> Response in
@@ -27,7 +27,7 @@ struct AppPagesController {
                 return (try await records.profile.get() ?? Profile(), try await records.summary())
             }
             return services.renderer.render(
-                "your-data", chrome: Chrome(title: L("yourData.title"), context: context, tab: .profile),
+                "your-data", chrome: Chrome(title: t("yourData.title"), context: context, tab: .profile),
                 content: YourDataPage(summary: summary, zone: profile.timeZone))
         }
 
@@ -41,16 +41,16 @@ struct AppPagesController {
                 results = try await GlobalSearch(store: services.store).search(trimmed, owner: owner, zone: zone)
             }
             return services.renderer.render(
-                "search", chrome: Chrome(title: L("nav.search"), context: context),
+                "search", chrome: Chrome(title: t("nav.search"), context: context),
                 content: SearchPage(query: query, results: results, tooShort: !trimmed.isEmpty && trimmed.count < 2))
         }
 
         router.get("coach") { _, context -> Response in
             guard context.identity != nil else { return Self.toLogin(context) }
             return services.renderer.render(
-                "placeholder", chrome: Chrome(title: L("coach.title"), context: context, tab: .dashboard),
+                "placeholder", chrome: Chrome(title: t("coach.title"), context: context, tab: .dashboard),
                 content: PlaceholderPage(
-                    purpose: L("coach.purpose")
+                    purpose: t("coach.purpose")
                 ))
         }
 
@@ -65,7 +65,7 @@ struct AppPagesController {
                         sections: pillar.sections.filter { !$0.comingSoon })
                 })
             return services.renderer.render(
-                "pillars", chrome: Chrome(title: L("nav.pillars"), context: context, tab: .pillars), content: page)
+                "pillars", chrome: Chrome(title: t("nav.pillars"), context: context, tab: .pillars), content: page)
         }
 
         // One route per pillar: the router prefers a path's fixed segments ("nutrition" of
@@ -88,7 +88,7 @@ struct AppPagesController {
             let plan = person.missingForPlan.isEmpty ? try await services.engines.nutritionPlan(owner) : nil
             let page = NutritionPlanPage(plan: plan, missing: person.missingForPlan, units: person.profile.unitSystem)
             return services.renderer.render(
-                "plan-nutrition", chrome: Chrome(title: L("planNutrition.title"), context: context, tab: .pillars), content: page)
+                "plan-nutrition", chrome: Chrome(title: t("planNutrition.title"), context: context, tab: .pillars), content: page)
         }
 
         router.get("pillars/fitness/plan") { _, context -> Response in
@@ -97,7 +97,7 @@ struct AppPagesController {
             let page = TrainingPlanPage(
                 program: try await services.engines.trainingProgram(owner), units: person.profile.unitSystem)
             return services.renderer.render(
-                "plan-training", chrome: Chrome(title: L("planTraining.title"), context: context, tab: .pillars), content: page)
+                "plan-training", chrome: Chrome(title: t("planTraining.title"), context: context, tab: .pillars), content: page)
         }
 
         router.get("insights") { request, context -> Response in
@@ -112,7 +112,7 @@ struct AppPagesController {
                 cache.seenOn = today
                 try await documents.save(cache, at: time)
             }
-            var chrome = Chrome(title: L("nav.insights"), context: context, tab: .insights)
+            var chrome = Chrome(title: t("nav.insights"), context: context, tab: .insights)
             chrome.unreadInsights = 0
             let query = request.uri.queryParameters
             func text(_ name: String) -> String? { query.get(name).map { String($0) } }
@@ -138,7 +138,7 @@ struct AppPagesController {
             guard let (account, profile) = found else { return Self.toLogin(context) }
             let page = ProfilePage(account: account, profile: profile, idleMinutes: services.configuration.sessionIdleMinutes)
             return services.renderer.render(
-                "profile", chrome: Chrome(title: L("nav.profile"), context: context, tab: .profile), content: page)
+                "profile", chrome: Chrome(title: t("nav.profile"), context: context, tab: .profile), content: page)
         }
     }
 

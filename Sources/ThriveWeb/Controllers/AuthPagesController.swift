@@ -39,7 +39,7 @@ struct AuthPagesController {
             page.notice = Self.notice(
                 request.uri.queryParameters.get("notice"), context: context,
                 idleMinutes: services.configuration.sessionIdleMinutes)
-            return services.renderer.render("login", chrome: Chrome(title: L("login.title"), context: context), content: page)
+            return services.renderer.render("login", chrome: Chrome(title: t("login.title"), context: context), content: page)
         }
 
         router.post("login") { request, context -> Response in
@@ -50,7 +50,7 @@ struct AuthPagesController {
                 if form.text("email") == nil { page.errors.add("email", "Enter your e-mail address.") }
                 if (form["password"] ?? "").isEmpty { page.errors.add("password", "Enter your password.") }
                 return services.renderer.render(
-                    "login", chrome: Chrome(title: L("login.title"), context: context), content: page,
+                    "login", chrome: Chrome(title: t("login.title"), context: context), content: page,
                     status: .unprocessableContent)
             }
             do {
@@ -63,13 +63,13 @@ struct AuthPagesController {
             } catch let error as ValidationError {
                 page.errors.add(error)
                 return services.renderer.render(
-                    "login", chrome: Chrome(title: L("login.title"), context: context), content: page,
+                    "login", chrome: Chrome(title: t("login.title"), context: context), content: page,
                     status: .unprocessableContent)
             } catch let refusal as LoginRefusal {
                 let error = AuthAPIController.error(for: refusal, now: services.now())
                 page.errors.add("password", error.message)
                 var response = services.renderer.render(
-                    "login", chrome: Chrome(title: L("login.title"), context: context), content: page, status: error.status)
+                    "login", chrome: Chrome(title: t("login.title"), context: context), content: page, status: error.status)
                 if let retryAfter = error.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
                 return response
             }
@@ -78,7 +78,7 @@ struct AuthPagesController {
         router.get("signup") { _, context -> Response in
             if context.identity != nil { return .redirect(to: "/", type: .normal) }
             return services.renderer.render(
-                "signup", chrome: Chrome(title: L("signup.title"), context: context), content: SignupPage())
+                "signup", chrome: Chrome(title: t("signup.title"), context: context), content: SignupPage())
         }
 
         router.post("signup") { request, context -> Response in
@@ -100,7 +100,7 @@ struct AuthPagesController {
             do { _ = try profile.validated(now: services.now()) } catch let error as ValidationError { page.errors.add(error) }
             if page.errors.hasAny {
                 return services.renderer.render(
-                    "signup", chrome: Chrome(title: L("signup.title"), context: context), content: page,
+                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page,
                     status: .unprocessableContent)
             }
             do {
@@ -115,12 +115,12 @@ struct AuthPagesController {
             } catch let error as ValidationError {
                 page.errors.add(error)
                 return services.renderer.render(
-                    "signup", chrome: Chrome(title: L("signup.title"), context: context), content: page,
+                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page,
                     status: .unprocessableContent)
             } catch StoreError.conflict {
                 page.errors.add("email", "An account with this e-mail already exists. Log in instead, or use another address.")
                 return services.renderer.render(
-                    "signup", chrome: Chrome(title: L("signup.title"), context: context), content: page, status: .conflict)
+                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page, status: .conflict)
             }
         }
 

@@ -134,7 +134,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             date: LocalDate(page.kind.time(entry), in: person.zone).description,
             controls: page.controls(values, errors, person), errors: errors)
         return services.renderer.render(
-            "entry-edit", chrome: Chrome(title: L("\(page.text).editTitle"), context: context, tab: .pillars),
+            "entry-edit", chrome: Chrome(title: t("\(page.text).editTitle"), context: context, tab: .pillars),
             content: content, status: errors.hasAny ? .unprocessableContent : .ok)
     }
 

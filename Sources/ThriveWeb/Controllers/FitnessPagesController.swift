@@ -18,7 +18,7 @@ struct FitnessPagesController {
                 page.rhythm = try await services.charts.rhythm(owner: owner, person: person)
             }
             return services.renderer.render(
-                "activity", chrome: Chrome(title: L("activity.title"), context: context, tab: .pillars), content: page)
+                "activity", chrome: Chrome(title: t("activity.title"), context: context, tab: .pillars), content: page)
         }
 
         router.get("pillars/fitness/recovery") { request, context -> Response in
@@ -32,7 +32,7 @@ struct FitnessPagesController {
             page.charts = try await charts(
                 [.restingHeartRate, .heartRateVariability], owner, person, request, context, "/pillars/fitness/recovery")
             return services.renderer.render(
-                "recovery", chrome: Chrome(title: L("recovery.title"), context: context, tab: .pillars), content: page)
+                "recovery", chrome: Chrome(title: t("recovery.title"), context: context, tab: .pillars), content: page)
         }
     }
 

@@ -65,7 +65,7 @@ struct OnboardingController {
                 program: try await services.engines.trainingProgram(owner), units: person.profile.unitSystem)
         }
         return services.renderer.render(
-            "onboarding", chrome: Chrome(title: L("onboarding.pageTitle", ["step": step.title]), context: context, tab: .setup),
+            "onboarding", chrome: Chrome(title: t("onboarding.pageTitle", ["step": step.title]), context: context, tab: .setup),
             content: page,
             status: errors.hasAny ? .unprocessableContent : .ok)
     }

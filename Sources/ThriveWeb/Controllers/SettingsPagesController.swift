@@ -87,7 +87,7 @@ struct SettingsPagesController {
                 } ?? "Not set",
                 units: profile.unitSystem == .metric ? "Metric (kg, cm)" : "Imperial (lb, ft)",
                 timeZone: profile.timeZoneIdentifier, consent: consent ?? "You have not accepted the terms yet."))
-        var chrome = Chrome(title: L("settings.title"), context: context, tab: .profile)
+        var chrome = Chrome(title: t("settings.title"), context: context, tab: .profile)
         chrome.adopt(settings)
         return services.renderer.render(
             "settings", chrome: chrome, content: page, status: errors.hasAny ? .unprocessableContent : .ok)

@@ -144,7 +144,7 @@ struct WorkoutPagesController {
             date: date, person: person, program: program, doneThisWeek: week.count, workouts: day, notice: notice,
             saved: saved)
         return services.renderer.render(
-            "workouts", chrome: Chrome(title: L("workouts.title"), context: context, tab: .pillars), content: page)
+            "workouts", chrome: Chrome(title: t("workouts.title"), context: context, tab: .pillars), content: page)
     }
 
     private func renderForm(

@@ -110,7 +110,7 @@ struct DashboardPage: Sendable {
                     item.goal.map { goal in
                         var ring = ProgressRing(
                             id: "goal-ring-\(index)", title: "\(item.label): \(item.value)", value: Double(percent), target: 100,
-                            targetText: L("ring.of", ["goal": goal]))
+                            targetText: t("ring.of", ["goal": goal]))
                         ring.words = .localized
                         return ring.svg()
                     }
@@ -131,12 +131,12 @@ struct DashboardPage: Sendable {
         let line = Sparkline(values: values, flatWithin: flatWithin)
         let known = score.history.compactMap { $0 }
         let label =
-            L(
+            t(
                 "sparkline.label",
                 [
-                    "name": score.name, "direction": L("sparkline.\(line.direction.rawValue)"),
+                    "name": score.name, "direction": t("sparkline.\(line.direction.rawValue)"),
                     "first": String(known.first ?? 0), "last": String(known.last ?? 0),
                 ])
-        return (line.svg(label: label), "\(line.direction.arrow) \(L("sparkline.\(line.direction.rawValue).title"))")
+        return (line.svg(label: label), "\(line.direction.arrow) \(t("sparkline.\(line.direction.rawValue).title"))")
     }
 }

@@ -14,7 +14,7 @@ struct DashboardService: Sendable {
         [
             ("logMeal", "/pillars/nutrition/meals/add"), ("logMood", "/pillars/wellbeing/mood"),
             ("logWorkout", WorkoutPagesController.base), ("insights", "/insights"), ("coach", "/coach"),
-        ].map { Dashboard.Action(id: $0.0, label: L("action.\($0.0)"), href: $0.1) }
+        ].map { Dashboard.Action(id: $0.0, label: t("action.\($0.0)"), href: $0.1) }
     }
 
     func dashboard(_ owner: UserID, mode requested: FlexibilityMode?) async throws -> Dashboard {
@@ -51,7 +51,7 @@ struct DashboardService: Sendable {
             scores: overview.scores.map { score in
                 Dashboard.Score(
                     pillar: score.pillar, name: score.pillar.title, score: score.score,
-                    band: score.band?.rawValue ?? "noData", label: L("band.\(score.band?.rawValue ?? "noData")"),
+                    band: score.band?.rawValue ?? "noData", label: t("band.\(score.band?.rawValue ?? "noData")"),
                     explanation: score.explanation, stale: score.state == .stale, href: score.pillar.path,
                     history: history[score.pillar] ?? [],
                     trend: deep ? Self.trend(score.pillar, week: week, policy: policy) : nil)
@@ -100,7 +100,7 @@ struct DashboardService: Sendable {
     /// A device that has not synced for a day: its data is shown with its age (spec F4.1).
     static func staleNotice(_ latest: QuantitySample?, now: Date, zone: TimeZone) -> String? {
         guard let latest, latest.source.kind != .manual, now.timeIntervalSince(latest.end) > 86_400 else { return nil }
-        return L("dashboard.stale", ["date": DisplayFormat.date(latest.end, in: zone), "source": latest.source.name])
+        return t("dashboard.stale", ["date": DisplayFormat.date(latest.end, in: zone), "source": latest.source.name])
     }
 
     static func figures(_ day: DayMetrics?, policy: SourcePolicy) -> [Dashboard.Figure] {
@@ -110,24 +110,24 @@ struct DashboardService: Sendable {
         let mood = day?.mood
         return [
             .init(
-                kind: "steps", label: L("figure.steps"), value: steps.map { DisplayFormat.count(Int($0.rounded())) } ?? "–",
+                kind: "steps", label: t("figure.steps"), value: steps.map { DisplayFormat.count(Int($0.rounded())) } ?? "–",
                 detail: steps == nil
-                    ? L("figure.noSteps") : L("chart.goal", ["value": DisplayFormat.count(Int(PillarScoreEngine.stepsTarget))])),
+                    ? t("figure.noSteps") : t("chart.goal", ["value": DisplayFormat.count(Int(PillarScoreEngine.stepsTarget))])),
             .init(
-                kind: "activeMinutes", label: L("metric.active-minutes"), value: active.map { "\(Int($0.rounded())) min" } ?? "–",
+                kind: "activeMinutes", label: t("metric.active-minutes"), value: active.map { "\(Int($0.rounded())) min" } ?? "–",
                 detail: nil),
             .init(
-                kind: "sleep", label: L("metric.sleep"),
+                kind: "sleep", label: t("metric.sleep"),
                 value: sleep.map { DurationFormat.hoursAndMinutes($0.asleepSeconds) } ?? "–",
                 detail: sleep.map { Localizer.current.plural("figure.awakenings", $0.awakenings) }),
             .init(
-                kind: "meals", label: L("figure.meals"), value: String(day?.food?.entries ?? 0),
+                kind: "meals", label: t("figure.meals"), value: String(day?.food?.entries ?? 0),
                 detail: day?.food.map { DisplayFormat.kilocalories($0.energyKilocalories) }),
             .init(
-                kind: "mood", label: L("metric.mood"), value: mood.map { "\(DisplayFormat.decimal($0.mood))/5" } ?? "–",
-                detail: mood == nil ? L("figure.noMood") : nil),
+                kind: "mood", label: t("metric.mood"), value: mood.map { "\(DisplayFormat.decimal($0.mood))/5" } ?? "–",
+                detail: mood == nil ? t("figure.noMood") : nil),
             .init(
-                kind: "energy", label: L("entry.mood.energy"),
+                kind: "energy", label: t("entry.mood.energy"),
                 value: mood?.energy.map { "\(DisplayFormat.decimal($0))/5" } ?? "–",
                 detail: nil),
         ]
@@ -138,18 +138,18 @@ struct DashboardService: Sendable {
         case 5..<12:
             var lines: [String] = []
             if let night = today?.sleep(policy: policy) {
-                lines.append(L("focus.slept", ["duration": DurationFormat.hoursAndMinutes(night.asleepSeconds)]))
+                lines.append(t("focus.slept", ["duration": DurationFormat.hoursAndMinutes(night.asleepSeconds)]))
             } else {
-                lines.append(L("focus.noSleep"))
+                lines.append(t("focus.noSleep"))
             }
             if let resting = today?.quantity(.restingHeartRate, policy: policy)?.mean {
-                lines.append(L("focus.resting", ["bpm": String(Int(resting.rounded()))]))
+                lines.append(t("focus.resting", ["bpm": String(Int(resting.rounded()))]))
             }
-            return Dashboard.Focus(title: L("focus.morning"), lines: lines)
+            return Dashboard.Focus(title: t("focus.morning"), lines: lines)
         case 17..<24:
             var lines: [String] = []
             if let steps = today?.quantity(.stepCount, policy: policy)?.sum {
-                lines.append(L("focus.steps", ["steps": Localizer.current.plural("unit.steps", Int(steps.rounded()))]))
+                lines.append(t("focus.steps", ["steps": Localizer.current.plural("unit.steps", Int(steps.rounded()))]))
             }
             let eaten = today?.food?.energyKilocalories ?? 0
             let meals = today?.food?.entries ?? 0
@@ -162,8 +162,8 @@ struct DashboardService: Sendable {
             } else {
                 lines.append(Localizer.current.plural("focus.meals", meals))
             }
-            if let mood = today?.mood { lines.append(L("focus.mood", ["mood": DisplayFormat.decimal(mood.mood)])) }
-            return Dashboard.Focus(title: L("focus.day"), lines: lines)
+            if let mood = today?.mood { lines.append(t("focus.mood", ["mood": DisplayFormat.decimal(mood.mood)])) }
+            return Dashboard.Focus(title: t("focus.day"), lines: lines)
         default:
             return nil
         }
@@ -173,16 +173,16 @@ struct DashboardService: Sendable {
     static func trend(_ pillar: Pillar, week: [DayMetrics], policy: SourcePolicy) -> Dashboard.Trend {
         let (metric, unit, values): (String, String, [Double?]) =
             switch pillar {
-            case .fitness: (L("metric.steps"), L("trend.unit.steps"), week.map { $0.quantity(.stepCount, policy: policy)?.sum })
-            case .nutrition: (L("metric.calories"), "kcal", week.map { $0.food?.energyKilocalories })
-            case .wellbeing: (L("metric.sleep"), L("trend.unit.hours"), week.map { $0.sleep(policy: policy)?.asleepHours })
+            case .fitness: (t("metric.steps"), t("trend.unit.steps"), week.map { $0.quantity(.stepCount, policy: policy)?.sum })
+            case .nutrition: (t("metric.calories"), "kcal", week.map { $0.food?.energyKilocalories })
+            case .wellbeing: (t("metric.sleep"), t("trend.unit.hours"), week.map { $0.sleep(policy: policy)?.asleepHours })
             }
         let known = values.compactMap { $0 }
         let summary: String
         if let first = known.first, let last = known.last, known.count >= 2 {
-            let direction = L(last > first * 1.05 ? "trend.up" : last < first * 0.95 ? "trend.down" : "trend.steady")
+            let direction = t(last > first * 1.05 ? "trend.up" : last < first * 0.95 ? "trend.down" : "trend.steady")
             summary =
-                L(
+                t(
                     "trend.summary",
                     [
                         "metric": metric, "direction": direction, "unit": unit,
@@ -190,7 +190,7 @@ struct DashboardService: Sendable {
                         "last": DisplayFormat.decimal(last, digits: pillar == .wellbeing ? 1 : 0),
                     ])
         } else {
-            summary = L("trend.notEnough", ["metric": metric])
+            summary = t("trend.notEnough", ["metric": metric])
         }
         return Dashboard.Trend(metric: metric, unit: unit, values: values, summary: summary)
     }
@@ -224,27 +224,27 @@ struct DashboardService: Sendable {
         func percent(_ value: Double, _ goal: Double) -> Int { min(100, Int((value / goal * 100).rounded(.down))) }
         return [
             .init(
-                label: L("goal.stepsToday"),
-                value: L(
+                label: t("goal.stepsToday"),
+                value: t(
                     "goal.of", ["value": DisplayFormat.count(Int(steps.rounded())), "goal": DisplayFormat.count(Int(stepGoal))]),
                 percent: percent(steps, stepGoal), goal: Localizer.current.plural("unit.steps", Int(stepGoal))),
             .init(
-                label: L("goal.waterToday"),
-                value: L(
+                label: t("goal.waterToday"),
+                value: t(
                     "goal.of",
                     ["value": ChartMetric.water.format(water, units), "goal": ChartMetric.water.format(waterGoal, units)]),
                 percent: percent(water, waterGoal), goal: ChartMetric.water.format(waterGoal, units)),
             .init(
-                label: L("goal.workoutsThisWeek"), value: L("goal.of", ["value": String(sessions), "goal": String(target)]),
+                label: t("goal.workoutsThisWeek"), value: t("goal.of", ["value": String(sessions), "goal": String(target)]),
                 percent: target > 0 ? min(100, sessions * 100 / target) : nil,
                 goal: Localizer.current.plural("unit.workouts", target)),
-            .init(label: L("goal.mealStreak"), value: Self.days(meals, of: week.count), percent: nil),
-            .init(label: L("goal.checkInStreak"), value: Self.days(checkIns, of: week.count), percent: nil),
+            .init(label: t("goal.mealStreak"), value: Self.days(meals, of: week.count), percent: nil),
+            .init(label: t("goal.checkInStreak"), value: Self.days(checkIns, of: week.count), percent: nil),
         ]
     }
 
     private static func days(_ count: Int, of window: Int) -> String {
-        count >= window ? L("goal.daysPlus", ["days": String(window)]) : Localizer.current.plural("unit.days", count)
+        count >= window ? t("goal.daysPlus", ["days": String(window)]) : Localizer.current.plural("unit.days", count)
     }
 
     /// What was logged or recorded in the last day, newest first.
@@ -252,16 +252,16 @@ struct DashboardService: Sendable {
         let window = DateWindow(from: start, to: end)
         var moments: [Dashboard.Moment] = []
         moments += try await records.foodLog.entries(in: window, limit: 20).map {
-            .init(time: $0.consumedAt, kind: "meal", title: "\(L("meal.slot.\($0.meal.rawValue)")): \($0.name)")
+            .init(time: $0.consumedAt, kind: "meal", title: "\(t("meal.slot.\($0.meal.rawValue)")): \($0.name)")
         }
         moments += try await records.moodCheckIns.checkIns(in: window, limit: 10).map {
-            .init(time: $0.recordedAt, kind: "mood", title: L("timeline.mood", ["mood": String($0.mood)]))
+            .init(time: $0.recordedAt, kind: "mood", title: t("timeline.mood", ["mood": String($0.mood)]))
         }
         moments += try await records.workouts.workouts(in: window, limit: 10).map {
             .init(time: $0.start, kind: "workout", title: $0.activityType.displayName)
         }
         moments += try await records.quantitySamples.samples(of: .bodyMass, in: window, limit: 5).map {
-            .init(time: $0.start, kind: "weight", title: L("timeline.weight"))
+            .init(time: $0.start, kind: "weight", title: t("timeline.weight"))
         }
         return Array(moments.sorted { $0.time > $1.time }.prefix(8))
     }

@@ -24,12 +24,12 @@ struct EntryPageKind<Entry: Codable & Sendable>: Sendable {
     var charts: [ChartMetric] = []
 
     /// "Mood", the page's heading.
-    var heading: String { L("\(text).heading") }
-    var formTitle: String { L("\(text).formTitle") }
-    var submitLabel: String { L("\(text).submit") }
-    var listTitle: String { L("\(text).listTitle") }
-    var emptyText: String { L("\(text).empty") }
-    var quick: [EntryPage.Quick] { quickAmounts.map { .init(value: $0, label: L("\(text).quick.\($0)")) } }
+    var heading: String { t("\(text).heading") }
+    var formTitle: String { t("\(text).formTitle") }
+    var submitLabel: String { t("\(text).submit") }
+    var listTitle: String { t("\(text).listTitle") }
+    var emptyText: String { t("\(text).empty") }
+    var quick: [EntryPage.Quick] { quickAmounts.map { .init(value: $0, label: t("\(text).quick.\($0)")) } }
 }
 
 extension Pillar {

@@ -2,13 +2,13 @@ import Foundation
 import ThriveCore
 
 /// The five words of a 1–5 scale ("entry.scale.mood.1" …).
-private func scaleWords(_ scale: String) -> [String] { (1...5).map { L("entry.scale.\(scale).\($0)") } }
+private func scaleWords(_ scale: String) -> [String] { (1...5).map { t("entry.scale.\(scale).\($0)") } }
 
 /// The time field every entry form has, in the person's zone.
 private func timeControl(_ values: [String: String], _ errors: FormErrors) -> FormControl {
     .text(
         InputField(
-            "time", L("entry.time"), value: values["time"] ?? "", errors: errors, hint: L("entry.timeHint"), type: "time",
+            "time", t("entry.time"), value: values["time"] ?? "", errors: errors, hint: t("entry.timeHint"), type: "time",
             decimal: false, narrow: true))
 }
 
@@ -22,16 +22,16 @@ extension EntryPageKind where Entry == MoodCheckIn {
         kind: .checkIn, text: "entry.mood", path: "/pillars/wellbeing/mood", pillar: .wellbeing,
         controls: { values, errors, _ in
             [
-                .scale(ScaleField("mood", L("entry.mood.mood"), words: moodWords, value: values["mood"], errors: errors)),
+                .scale(ScaleField("mood", t("entry.mood.mood"), words: moodWords, value: values["mood"], errors: errors)),
                 .scale(
                     ScaleField(
-                        "energy", L("entry.mood.energy"), words: energyWords, value: values["energy"], errors: errors,
+                        "energy", t("entry.mood.energy"), words: energyWords, value: values["energy"], errors: errors,
                         optional: true)),
                 .scale(
                     ScaleField(
-                        "stress", L("entry.mood.stress"), words: stressWords, value: values["stress"], errors: errors,
+                        "stress", t("entry.mood.stress"), words: stressWords, value: values["stress"], errors: errors,
                         optional: true)),
-                .note(NoteField("note", L("entry.mood.note"), value: values["note"] ?? "", errors: errors)),
+                .note(NoteField("note", t("entry.mood.note"), value: values["note"] ?? "", errors: errors)),
                 timeControl(values, errors),
             ]
         },
@@ -44,7 +44,7 @@ extension EntryPageKind where Entry == MoodCheckIn {
         },
         parse: { form, id, time, _ in
             guard let mood = form.text("mood").flatMap({ Int($0) }) else {
-                throw ValidationError(field: "mood", message: L("entry.mood.required"))
+                throw ValidationError(field: "mood", message: t("entry.mood.required"))
             }
             return try ManualEntries.checkIn(
                 id: id, at: time, mood: mood, energy: form.text("energy").flatMap { Int($0) },
@@ -52,10 +52,10 @@ extension EntryPageKind where Entry == MoodCheckIn {
         },
         item: { checkIn, person in
             var parts = [
-                L("entry.mood.itemMood", ["mood": String(checkIn.mood), "word": moodWords[checkIn.mood - 1].lowercased()])
+                t("entry.mood.itemMood", ["mood": String(checkIn.mood), "word": moodWords[checkIn.mood - 1].lowercased()])
             ]
-            if let energy = checkIn.energy { parts.append(L("entry.mood.itemEnergy", ["value": String(energy)])) }
-            if let stress = checkIn.stress { parts.append(L("entry.mood.itemStress", ["value": String(stress)])) }
+            if let energy = checkIn.energy { parts.append(t("entry.mood.itemEnergy", ["value": String(energy)])) }
+            if let stress = checkIn.stress { parts.append(t("entry.mood.itemStress", ["value": String(stress)])) }
             var detail = DisplayFormat.time(checkIn.recordedAt, in: person.zone)
             if let note = checkIn.note { detail += " · \(note)" }
             return (parts.joined(separator: ", "), detail)
@@ -76,7 +76,7 @@ extension EntryPageKind where Entry == JournalEntry {
             [
                 .note(
                     NoteField(
-                        "text", L("entry.journal.prompt"), value: values["text"] ?? "", errors: errors, optional: false,
+                        "text", t("entry.journal.prompt"), value: values["text"] ?? "", errors: errors, optional: false,
                         maximumLength: JournalEntry.maximumLength)),
                 timeControl(values, errors),
             ]
@@ -103,17 +103,17 @@ extension EntryPageKind where Entry == CategorySample {
             [
                 .text(
                     InputField(
-                        "start", L("entry.sleep.start"), value: values["start"] ?? "", errors: errors,
-                        hint: L("entry.sleep.startHint"), type: "time", decimal: false,
+                        "start", t("entry.sleep.start"), value: values["start"] ?? "", errors: errors,
+                        hint: t("entry.sleep.startHint"), type: "time", decimal: false,
                         narrow: true)),
                 .text(
                     InputField(
-                        "end", L("entry.sleep.end"), value: values["end"] ?? "", errors: errors, type: "time", decimal: false,
+                        "end", t("entry.sleep.end"), value: values["end"] ?? "", errors: errors, type: "time", decimal: false,
                         narrow: true)
                 ),
                 .scale(
                     ScaleField(
-                        "quality", L("entry.sleep.quality"), words: qualityWords, value: values["quality"], errors: errors,
+                        "quality", t("entry.sleep.quality"), words: qualityWords, value: values["quality"], errors: errors,
                         optional: true)),
             ]
         },
@@ -129,10 +129,10 @@ extension EntryPageKind where Entry == CategorySample {
             // `time` is now for today and midday for an earlier day: the day the person woke.
             let day = LocalDate(time, in: person.zone)
             guard let endText = form.text("end") else {
-                throw ValidationError(field: "end", message: L("entry.sleep.endRequired"))
+                throw ValidationError(field: "end", message: t("entry.sleep.endRequired"))
             }
             guard let startText = form.text("start") else {
-                throw ValidationError(field: "start", message: L("entry.sleep.startRequired"))
+                throw ValidationError(field: "start", message: t("entry.sleep.startRequired"))
             }
             let end = try ManualEntries.moment(endText, on: day, zone: person.zone, field: "end")
             var start = try ManualEntries.moment(startText, on: day, zone: person.zone, field: "start")
@@ -148,7 +148,7 @@ extension EntryPageKind where Entry == CategorySample {
             if let quality = sample.quality { title += " · \(qualityWords[quality - 1].lowercased()) (\(quality)/5)" }
             return (
                 title,
-                L(
+                t(
                     "entry.sleep.span",
                     [
                         "start": DisplayFormat.time(sample.start, in: person.zone),
@@ -159,7 +159,7 @@ extension EntryPageKind where Entry == CategorySample {
         summary: { samples, _ in
             guard !samples.isEmpty else { return nil }
             let seconds = samples.map { $0.end.timeIntervalSince($0.start) }.reduce(0, +)
-            return L("entry.sleep.summary", ["duration": DurationFormat.hoursAndMinutes(seconds)])
+            return t("entry.sleep.summary", ["duration": DurationFormat.hoursAndMinutes(seconds)])
         }, charts: [.sleep])
 }
 
@@ -171,7 +171,7 @@ extension EntryPageKind where Entry == QuantitySample {
             [
                 .text(
                     InputField(
-                        "weight", L("entry.weight.weight"), unit: person.profile.unitSystem == .metric ? "kg" : "lb",
+                        "weight", t("entry.weight.weight"), unit: person.profile.unitSystem == .metric ? "kg" : "lb",
                         value: values["weight"] ?? "", errors: errors, narrow: true)),
                 timeControl(values, errors),
             ]
@@ -182,8 +182,8 @@ extension EntryPageKind where Entry == QuantitySample {
             return ["weight": DisplayFormat.decimal(shown), "time": DisplayFormat.time(sample.start, in: person.zone)]
         },
         parse: { form, id, time, person in
-            guard let typed = try form.number("weight", label: L("entry.weight.weight")) else {
-                throw ValidationError(field: "weight", message: L("entry.weight.required"))
+            guard let typed = try form.number("weight", label: t("entry.weight.weight")) else {
+                throw ValidationError(field: "weight", message: t("entry.weight.required"))
             }
             let kilograms = person.profile.unitSystem == .metric ? typed : Mass(pounds: typed).kilograms
             do {
@@ -205,7 +205,7 @@ extension EntryPageKind where Entry == QuantitySample {
             [
                 .text(
                     InputField(
-                        "amount", L("entry.water.amount"), unit: person.profile.unitSystem == .metric ? "ml" : "fl oz",
+                        "amount", t("entry.water.amount"), unit: person.profile.unitSystem == .metric ? "ml" : "fl oz",
                         value: values["amount"] ?? "", errors: errors, narrow: true)),
                 timeControl(values, errors),
             ]
@@ -218,12 +218,12 @@ extension EntryPageKind where Entry == QuantitySample {
         parse: { form, id, time, person in
             // The one-tap buttons send millilitres; the amount field is in the person's units.
             let millilitres: Double
-            if let quick = try form.number("millilitres", label: L("entry.water.amount")) {
+            if let quick = try form.number("millilitres", label: t("entry.water.amount")) {
                 millilitres = quick
-            } else if let typed = try form.number("amount", label: L("entry.water.amount")) {
+            } else if let typed = try form.number("amount", label: t("entry.water.amount")) {
                 millilitres = person.profile.unitSystem == .metric ? typed : typed * millilitresPerFluidOunce
             } else {
-                throw ValidationError(field: "amount", message: L("entry.water.required"))
+                throw ValidationError(field: "amount", message: t("entry.water.required"))
             }
             do {
                 return try ManualEntries.water(id: id, at: time, millilitres: millilitres, now: time)
@@ -236,7 +236,7 @@ extension EntryPageKind where Entry == QuantitySample {
         },
         summary: { samples, person in
             guard !samples.isEmpty else { return nil }
-            return L("entry.water.summary", ["amount": volume(samples.map(\.value).reduce(0, +) * 1000, person)])
+            return t("entry.water.summary", ["amount": volume(samples.map(\.value).reduce(0, +) * 1000, person)])
         }, charts: [.water])
 
     static let millilitresPerFluidOunce = 29.573_53

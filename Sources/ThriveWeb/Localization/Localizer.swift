@@ -34,7 +34,7 @@ struct Localizer: Sendable {
     func plural(_ key: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let form = language.isSingular(count) ? "one" : "other"
         var text = self("\(key).\(form)", values)
-        text = text.replacingOccurrences(of: "{{count}}", with: DisplayFormat.count(count))
+        text = text.replacingOccurrences(of: "{{count}}", with: count.formatted(.number.locale(locale)))
         return text
     }
 
@@ -49,7 +49,7 @@ struct Localizer: Sendable {
     func has(_ key: String) -> Bool { catalog[key] != nil || fallback[key] != nil }
 }
 
-/// Shorthand for the current request's text: `L("nav.dashboard")`.
-func L(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+/// Shorthand for the current request's text: `t("nav.dashboard")`.
+func t(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
     Localizer.current(key, values)
 }

@@ -2,5 +2,5 @@ import ThriveCore
 
 extension Pillar {
     /// "Fitness", in the request's language.
-    var title: String { L("pillar.\(rawValue)") }
+    var title: String { t("pillar.\(rawValue)") }
 }

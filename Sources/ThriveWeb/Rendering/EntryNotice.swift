@@ -5,5 +5,5 @@ enum EntryNotice: String, Sendable {
 
     /// "Meal deleted.", "Check-in added.": one sentence per kind, since the words agree with the
     /// kind's gender in most languages. `kind` is the kind's catalog prefix ("entry.mood").
-    func text(for kind: String) -> String { L("\(kind).\(rawValue)") }
+    func text(for kind: String) -> String { t("\(kind).\(rawValue)") }
 }

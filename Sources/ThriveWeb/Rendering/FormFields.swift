@@ -43,7 +43,7 @@ struct FormFields: Sendable {
     static func number(_ text: String?, field name: String, label: String) throws(ValidationError) -> Double? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         guard let value = Double(text.replacingOccurrences(of: ",", with: ".")), value.isFinite else {
-            throw ValidationError(field: name, message: L("form.notANumber", ["label": label]))
+            throw ValidationError(field: name, message: t("form.notANumber", ["label": label]))
         }
         return value
     }

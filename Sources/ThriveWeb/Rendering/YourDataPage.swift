@@ -83,7 +83,7 @@ enum Greeting {
             case 17..<23: "evening"
             default: "night"
             }
-        guard let name, !name.isEmpty else { return L("greeting.\(part)") }
-        return L("greeting.\(part).named", ["name": name])
+        guard let name, !name.isEmpty else { return t("greeting.\(part)") }
+        return t("greeting.\(part).named", ["name": name])
     }
 }

@@ -47,12 +47,12 @@ struct GlobalSearch: Sendable {
         for category in SettingsCategory.all {
             links.append(
                 Link(
-                    title: category.title, detail: L("search.settingsDetail", ["detail": category.keywords]),
+                    title: category.title, detail: t("search.settingsDetail", ["detail": category.keywords]),
                     href: "/profile/settings#\(category.id)"))
             for item in category.items {
                 links.append(
                     Link(
-                        title: item.label, detail: L("search.settingsDetail", ["detail": category.title]),
+                        title: item.label, detail: t("search.settingsDetail", ["detail": category.title]),
                         href: "/profile/settings#\(category.id)"))
             }
         }

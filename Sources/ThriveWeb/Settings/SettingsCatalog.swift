@@ -26,13 +26,13 @@ struct SettingItem: Sendable {
         self.hasHint = hasHint
     }
 
-    var label: String { L("setting.\(path)") }
-    var hint: String? { hasHint ? L("setting.\(path).hint") : nil }
+    var label: String { t("setting.\(path)") }
+    var hint: String? { hasHint ? t("setting.\(path).hint") : nil }
 
     /// A language is named in itself, the same in every catalog, so a person can find their own.
     func optionLabel(_ value: String) -> String {
         if path == "display.language", let language = Language(rawValue: value) { return language.nativeName }
-        return L("setting.\(path).\(value.isEmpty ? "auto" : value)")
+        return t("setting.\(path).\(value.isEmpty ? "auto" : value)")
     }
 }
 
@@ -42,9 +42,9 @@ struct SettingsCategory: Sendable {
     let id: String
     let items: [SettingItem]
 
-    var title: String { L("settings.category.\(id)") }
+    var title: String { t("settings.category.\(id)") }
     /// Words that find this category in search besides its items' labels.
-    var keywords: String { L("settings.category.\(id).keywords") }
+    var keywords: String { t("settings.category.\(id).keywords") }
 
     static let all: [SettingsCategory] = [
         SettingsCategory(

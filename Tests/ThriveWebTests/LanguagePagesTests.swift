@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+
+@testable import ThriveWeb
+
+@Suite("Pages in the person's language")
+struct LanguagePagesTests {
+    @Test func acceptLanguagePicksTheBestSupportedLanguage() {
+        #expect(AcceptLanguage.preferred("de-DE,de;q=0.9,en;q=0.8") == .de)
+        #expect(AcceptLanguage.preferred("fr;q=0.5, pt-BR;q=0.9") == .pt)
+        #expect(AcceptLanguage.preferred("ja, es;q=0.3") == .es)
+        #expect(AcceptLanguage.preferred("ja, zh;q=0.3") == nil)
+        #expect(AcceptLanguage.preferred("es;q=0, fr") == .fr)
+        #expect(AcceptLanguage.preferred(nil) == nil)
+    }
+
+    @Test func pluralsFollowEachLanguagesRule() {
+        #expect(Localizer(.en).plural("unit.steps", 1) == "1 step")
+        #expect(Localizer(.en).plural("unit.steps", 0) == "0 steps")
+        #expect(Localizer(.de).plural("unit.steps", 8_000) == "8.000 Schritte")
+        #expect(Localizer(.fr).plural("unit.days", 0) == "0 jour")
+        #expect(Localizer(.es).plural("unit.days", 0) == "0 días")
+    }
+
+    @Test func signedOutPagesSpeakTheBrowsersLanguage() async throws {
+        try await TestApp.make().test { browser in
+            let german = try await browser.get("/login", headers: [.acceptLanguage: "de-DE,de;q=0.9,en;q=0.5"])
+            #expect(german.text.contains(#"<html lang="de""#))
+            #expect(german.text.contains("<title>Anmelden · Thrive</title>"))
+            #expect(german.text.contains(#"<label for="password">Passwort</label>"#))
+            let french = try await browser.get("/signup", headers: [.acceptLanguage: "fr"])
+            #expect(french.text.contains("<h1 id=\"signup-title\">Créer votre compte</h1>"))
+            let unknown = try await browser.get("/login", headers: [.acceptLanguage: "ja"])
+            #expect(unknown.text.contains(#"<html lang="en""#))
+            #expect(unknown.text.contains(#"<label for="password">Password</label>"#))
+        }
+    }
+
+    @Test func thePersonsChoiceWinsOverTheBrowserAndFormatsDatesAndNumbers() async throws {
+        let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            try await ChartsTests.store(app, ChartsTests.nights([0: 7, 1: 6.5, 2: 8, 3: 7.25, 4: 7.5, 5: 6, 6: 6.5]))
+            let settings = try await browser.get("/profile/settings")
+            #expect(settings.text.contains(#"<option value="es">Español</option>"#))
+            #expect(
+                settings.text.contains("Automatic (your browser&#39;s language)")
+                    || settings.text.contains("Automatic (your browser"))
+
+            let saved = try await browser.post("/profile/settings", form: [("category", "display"), ("display.language", "es")])
+            #expect(saved.location == "/profile/settings?saved=display#display")
+            let page = try await browser.get("/pillars/fitness/sleep", headers: [.acceptLanguage: "de"])
+            #expect(page.text.contains(#"<html lang="es""#))
+            #expect(page.text.contains("<span>Pilares</span>"))
+            // The chart's sentence and its days are Spanish: "lunes 16 de noviembre" style dates.
+            #expect(page.text.contains("Sueño en los últimos 7 días: media de 6 h 58 min"))
+            #expect(page.text.contains("noviembre"))
+
+            // Back to automatic: the browser's language again.
+            try await browser.post("/profile/settings", form: [("category", "display"), ("display.language", "")])
+            let german = try await browser.get("/pillars", headers: [.acceptLanguage: "de"])
+            #expect(german.text.contains(#"<html lang="de""#))
+            #expect(german.text.contains("<span>Säulen</span>"))
+        }
+    }
+}
