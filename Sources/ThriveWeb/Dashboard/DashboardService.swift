@@ -42,7 +42,7 @@ struct DashboardService: Sendable {
         let history = overview.scoreHistory(person.scoreInputs())
         return Dashboard(
             mode: mode, date: overview.date, generatedAt: time, timeZone: person.profile.timeZoneIdentifier,
-            greeting: Greeting.text(at: time, in: zone, name: person.profile.displayName),
+            greeting: Greeting.text(partOfDay: Self.partOfDay(hour), name: person.profile.displayName),
             partOfDay: Self.partOfDay(hour),
             isNewPerson: week.allSatisfy(Self.isEmpty) && reads.0 == nil,
             staleNotice: Self.staleNotice(reads.0, now: time, zone: zone),

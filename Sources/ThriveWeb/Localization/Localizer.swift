@@ -44,9 +44,6 @@ struct Localizer: Sendable {
         if let text = fallback[key] { return fallback.templates[key] ?? text }
         return nil
     }
-
-    /// Whether the catalog (or English) has the key, for text that is optional per item.
-    func has(_ key: String) -> Bool { catalog[key] != nil || fallback[key] != nil }
 }
 
 /// Shorthand for the current request's text: `t("nav.dashboard")`.

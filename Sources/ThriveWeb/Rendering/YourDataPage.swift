@@ -71,18 +71,9 @@ enum StatusIcon {
 }
 
 enum Greeting {
-    /// "Good morning" from 5:00, "Good afternoon" from 12:00, "Good evening" from 17:00, "Hello" at night.
-    static func text(at now: Date, in zone: TimeZone, name: String?) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let hour = calendar.component(.hour, from: now)
-        let part =
-            switch hour {
-            case 5..<12: "morning"
-            case 12..<17: "afternoon"
-            case 17..<23: "evening"
-            default: "night"
-            }
+    /// "Good morning" from 5:00, "Good afternoon" from 12:00, "Good evening" from 17:00, "Hello" at
+    /// night: `part` is the dashboard's part of the day (``DashboardService/partOfDay(_:)``).
+    static func text(partOfDay part: String, name: String?) -> String {
         guard let name, !name.isEmpty else { return t("greeting.\(part)") }
         return t("greeting.\(part).named", ["name": name])
     }
