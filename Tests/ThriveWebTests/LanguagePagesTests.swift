@@ -58,6 +58,13 @@ struct LanguagePagesTests {
             #expect(page.text.contains("Sueño en los últimos 7 días: media de 6 h 58 min"))
             #expect(page.text.contains("noviembre"))
 
+            // A language Thrive does not have is refused, and the choice stays.
+            let unknown = try await browser.post(
+                "/profile/settings", form: [("category", "display"), ("display.language", "xx")])
+            #expect(unknown.status == .unprocessableContent)
+            #expect(unknown.text.contains(#"<html lang="es""#))
+            #expect(unknown.text.contains("Elige una de las opciones de Idioma."))
+
             // Back to automatic: the browser's language again.
             try await browser.post("/profile/settings", form: [("category", "display"), ("display.language", "")])
             let german = try await browser.get("/pillars", headers: [.acceptLanguage: "de"])

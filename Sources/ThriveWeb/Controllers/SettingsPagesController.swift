@@ -39,13 +39,18 @@ struct SettingsPagesController {
 
     /// The category's settings as a merge patch, from the form (an unticked box sends nothing, so a
     /// toggle is on only when its last value is "true").
-    static func patch(from form: FormFields, category: SettingsCategory) -> [String: Any] {
+    static func patch(from form: FormFields, category: SettingsCategory) throws(ValidationError) -> [String: Any] {
         var patch: [String: Any] = [:]
         for item in category.items where form[item.path] != nil {
             let value: Any
             switch item.kind {
             case .toggle: value = form.all(item.path).last == "true"
-            case .choice: value = form.text(item.path) ?? NSNull()
+            case .choice(let choices):
+                let chosen = form.text(item.path) ?? ""
+                guard choices.contains(chosen) else {
+                    throw ValidationError(field: item.path, message: t("settings.unknownChoice", ["label": item.label]))
+                }
+                value = chosen.isEmpty ? NSNull() : chosen
             case .time: value = form.text(item.path) ?? ""
             }
             set(value, at: item.path.split(separator: ".").map(String.init), in: &patch)
