@@ -97,7 +97,10 @@ def test_legend_toggles_and_zoom_in_place(server, browser):
 
         # Zoom in: only this chart is replaced (no reload), its range is in the address, focus on its heading.
         browser.execute_script("window.stayedOnPage = true")
-        title = lambda d: d.find_element(By.CSS_SELECTOR, f"#{section} svg.chart title").get_attribute("textContent")
+        # Read the title in one script call: the chart is swapped out under us, so a held element goes stale.
+        title = lambda d: d.execute_script(
+            "const t = document.querySelector(arguments[0]); return t && t.textContent", f"#{section} svg.chart title"
+        )
         assert title(browser) == "Resting heart rate, last 30 days"
         press(browser, f"#{section} .chart-moves a:nth-child(2)", Keys.ENTER)
         WebDriverWait(browser, 10).until(lambda d: " to " in title(d))
