@@ -54,7 +54,8 @@ def test_values_show_on_hover_and_from_the_keyboard(server, browser):
         section = "chart-steps-section"
         chart = visible_chart(browser, section)
         bars = chart.find_elements(By.CSS_SELECTOR, "rect.bar")
-        assert len(bars) == 30, "30 days in Deep mode by default"
+        # 30 days in Deep mode by default; just after midnight today has no steps yet, so no bar.
+        assert len(bars) in (29, 30), len(bars)
         hover(browser, bars[-1])
         WebDriverWait(browser, 5).until(lambda d: tip(d, section) == bars[-1].get_attribute("data-label"))
         assert tip(browser, section).split(": ")[1].replace(",", "").isdigit(), "the exact count of steps"

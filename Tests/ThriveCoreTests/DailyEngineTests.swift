@@ -57,7 +57,7 @@ struct KPIEngineTests {
         days.append(Days.day(-7) { $0.workouts = [Days.workout(), Days.workout()] })
         let kpi = try card(.workoutsThisWeek, days)
         #expect(kpi.status == status)
-        #expect(kpi.value == "\(count)/5")
+        #expect(kpi.value == Phrase("kpi.ratio", ["done": .integer(count), "target": .integer(5)]))
     }
 
     @Test(arguments: [(35.0, KPIStatus.red), (34.9, .red), (35.1, .yellow), (52.4, .yellow), (52.5, .green), (70, .green)])
@@ -88,7 +88,7 @@ struct KPIEngineTests {
             Days.day(-2) { $0.workouts = [Days.workout()] },
         ]
         let kpi = try card(.weeklyAdherence, days)
-        #expect(kpi.value == "4/5")
+        #expect(kpi.value == Phrase("kpi.ratio", ["done": .integer(4), "target": .integer(5)]))
         #expect(kpi.status == .yellow)
     }
 
@@ -114,7 +114,9 @@ struct KPIEngineTests {
         #expect(try status(1_300) == .red)
         #expect(try status(1_408) == .red)
         #expect(try status(1_409) == .green)
-        #expect(try card(.caloriesRemaining, [], plan: plan).value == "\(DisplayNumber.grouped(plan.calories)) kcal left")
+        #expect(
+            try card(.caloriesRemaining, [], plan: plan).value
+                == Phrase("kpi.caloriesRemaining.left", ["kcal": .integer(plan.calories)]))
     }
 }
 
@@ -143,7 +145,7 @@ struct PillarScoreTests {
         let scores = PillarScoreEngine.scores(date: Days.today, days: HealthDays(days), inputs: inputs)
         #expect(scores.map(\.score) == [100, 100, 100])
         #expect(scores.allSatisfy { $0.band == .green && $0.state == .ok })
-        #expect(scores[0].components.map(\.name) == ["Activity", "Training", "Sleep", "Recovery"])
+        #expect(scores[0].components.map(\.id) == ["activity", "training", "sleep", "recovery"])
         #expect(scores[0].components.map(\.weight) == [0.35, 0.25, 0.25, 0.15])
     }
 
@@ -166,7 +168,8 @@ struct PillarScoreTests {
     @Test func missingDataGivesNoNumber() {
         let scores = PillarScoreEngine.scores(date: Days.today, days: HealthDays([]), inputs: inputs)
         #expect(scores.allSatisfy { $0.score == nil && $0.state == .insufficientData })
-        #expect(scores[2].explanation.hasPrefix("Not enough data for a wellbeing score yet."))
+        #expect(scores[2].explanation.first == Phrase("score.notEnough.wellbeing"))
+        #expect(scores[2].explanation.last == Phrase("score.mood.needs"), "then the first thing missing")
     }
 
     @Test func oldDataIsMarkedStale() throws {

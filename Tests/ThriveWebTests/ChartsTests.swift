@@ -16,6 +16,8 @@ struct ChartsTests {
         struct Day: Decodable {
             let date: String
             let value: Double?
+            var low: Double?
+            var high: Double?
         }
         let metric: String
         let unit: String
@@ -85,6 +87,45 @@ struct ChartsTests {
             let emptySVG = try await other.send(
                 "/api/v1/charts/sleep?format=svg", method: .get, headers: [.authorization: "Bearer \(bob)"], body: nil)
             #expect(emptySVG.text.contains("Need 3 more days of data for this view."))
+        }
+    }
+
+    @Test func heartRateThroughTheDayShowsItsAverageAndItsLowestToHighest() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            // The three days before today, a reading a minute from 08:00 to 09:59: 60 to 179 bpm,
+            // averaging 119.5 (a chart needs three days).
+            let watch = SampleSource(name: "Apple Watch", kind: .device)
+            let readings = (19...21).flatMap { day in
+                let morning = ISO8601DateFormatter().date(from: "2026-11-\(day)T08:00:00Z")!
+                return (0..<120).map { minute in
+                    QuantitySample(
+                        id: SampleID(UUID()), type: .heartRate, value: Double(60 + minute),
+                        start: morning.addingTimeInterval(Double(minute) * 60),
+                        end: morning.addingTimeInterval(Double(minute) * 60), source: watch)
+                }
+            }
+            try await app.store.write { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                try await repositories.records(of: owner).quantitySamples.store(readings)
+            }
+            let token = try await browser.apiLogin().accessToken
+            let reply = try await browser.json(.get, "/api/v1/charts/heart-rate?range=7", bearer: token)
+            #expect(reply.status == .ok, "\(reply.text)")
+            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+            try check.expectDocumented(reply, "/api/v1/charts/{metric}", "get")
+            let chart = try reply.decode(Chart.self)
+            #expect(chart.unit == "bpm")
+            let day = try #require(chart.days.first { $0.date == "2026-11-21" })
+            #expect(day.value == 119.5 && day.low == 60 && day.high == 179)
+            #expect(chart.days.first { $0.date == "2026-11-22" }?.low == nil)
+
+            let page = try await browser.get("/pillars/fitness/recovery").text
+            #expect(page.contains("id=\"chart-heart-rate-section\""))
+            #expect(page.contains("120 bpm (60 bpm–179 bpm)"), "the table gives the day's average, lowest and highest")
+            #expect(
+                page.contains("<g class=\"spread spread-fitness\" aria-hidden=\"true\"><path d=\"M"), "shaded behind the line")
         }
     }
 

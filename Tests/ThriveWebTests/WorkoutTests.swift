@@ -41,6 +41,27 @@ struct WorkoutTests {
         EntryPagesTests.entryID(page, under: path)
     }
 
+    @Test func aSessionLoggedJustAfterMidnightStartedTheDayBefore() async throws {
+        let app = try await TestApp.make(clock: TestClock(ISO8601DateFormatter().date(from: "2026-11-23T00:10:00Z")!))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let form = try await browser.get("\(Self.path)/new?session=0")
+            let planned = try #require(Self.value(of: "minutes", in: form.text).flatMap { Int($0) })
+            let start = 24 * 60 + 10 - planned
+            #expect(Self.value(of: "time", in: form.text) == String(format: "%02d:%02d", start / 60, start % 60))
+            #expect(form.text.contains(#"<input type="hidden" name="date" value="2026-11-22">"#), "the start was yesterday")
+            let saved = try await browser.post(
+                Self.path,
+                form: [
+                    ("date", "2026-11-22"), ("time", String(format: "%02d:%02d", start / 60, start % 60)),
+                    ("activity", "traditionalStrengthTraining"), ("minutes", String(planned)), ("exercise-0", "Back squat"),
+                    ("reps-0-0", "10"), ("load-0-0", "60"),
+                ])
+            #expect(saved.status == .seeOther, "\(saved.text)")
+            #expect(saved.location?.hasPrefix("\(Self.path)?date=2026-11-22") == true, "\(saved.location ?? "")")
+        }
+    }
+
     @Test func aPlannedSessionIsConfirmedSetBySetAndTheNextLoadsFollow() async throws {
         let app = try await TestApp.make(clock: TestClock(Self.evening))
         try await app.test { browser in

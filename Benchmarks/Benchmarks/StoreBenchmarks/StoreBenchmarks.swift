@@ -234,6 +234,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, chartMicroseconds, chartBytes], warmupIterations: 1, maxDuration: .seconds(60),
         maxIterations: 2)
     for (name, path) in [
+        ("Chart: 365 days of minute-level heart rate as SVG, heavy user", "/api/v1/charts/heart-rate?range=365&format=svg"),
         ("Chart: 365 days of resting heart rate as SVG, heavy user", "/api/v1/charts/resting-heart-rate?range=365&format=svg"),
         ("Chart: 365 days of steps (weekly bars) as SVG, heavy user", "/api/v1/charts/steps?range=365&format=svg"),
         ("Chart: 90 days of sleep exported as PNG, heavy user", "/api/v1/charts/sleep?range=90&format=png"),

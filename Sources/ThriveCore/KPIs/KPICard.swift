@@ -2,14 +2,8 @@
 public enum KPIStatus: String, Sendable, Codable {
     case green, yellow, red, noData
 
-    public var label: String {
-        switch self {
-        case .green: "On track"
-        case .yellow: "Getting there"
-        case .red: "Needs attention"
-        case .noData: "No data yet"
-        }
-    }
+    /// "On track", "Getting there", "Needs attention", "No data yet".
+    public var label: Phrase { Phrase("kpi.status.\(rawValue)") }
 }
 
 /// One KPI card of spec 004, section 9.
@@ -19,15 +13,14 @@ public struct KPICard: Hashable, Sendable, Codable {
     }
 
     public let kind: Kind
-    public let title: String
+    public var title: Phrase { Phrase("kpi.\(kind.rawValue).title") }
     /// What the card shows, e.g. "3/4", "92 / 74 g", "7 h 12 min", "1,180 kcal left".
-    public let value: String
+    public let value: Phrase
     public let status: KPIStatus
-    public let statusLabel: String
     /// A sentence on how the status was decided.
-    public let detail: String
+    public let detail: Phrase
     /// The card's quick actions, as the spec names them.
-    public let actions: [String]
+    public let actions: [Phrase]
     /// Whether this card may prompt a (content-free) push notification (spec 004, §9).
     public let allowsPushPrompt: Bool
 }

@@ -62,49 +62,47 @@ public enum KPIEngine {
     }
 
     static func card(
-        _ kind: KPICard.Kind, _ title: String, _ value: String, _ status: KPIStatus, _ detail: String, _ actions: [String],
-        push: Bool
+        _ kind: KPICard.Kind, _ value: Phrase, _ status: KPIStatus, _ detail: Phrase, _ actions: [String], push: Bool
     ) -> KPICard {
         KPICard(
-            kind: kind, title: title, value: value, status: status, statusLabel: status.label, detail: detail, actions: actions,
+            kind: kind, value: value, status: status, detail: detail, actions: actions.map { Phrase("kpi.action.\($0)") },
             allowsPushPrompt: push)
     }
 
+    static let noValue = Phrase("kpi.noValue")
+
     static func workoutsCard(count: Int, target: Int) -> KPICard {
         card(
-            .workoutsThisWeek, "Workouts this week", "\(count)/\(target)", countStatus(count),
-            "\(count) workout\(count == 1 ? "" : "s") since Monday. 5 or more is on track, 3–4 getting there.",
-            ["Start workout", "Recommended workouts"], push: true)
+            .workoutsThisWeek, Phrase("kpi.ratio", ["done": .integer(count), "target": .integer(target)]), countStatus(count),
+            Phrase("kpi.workoutsThisWeek.detail", ["count": .integer(count)]), ["startWorkout", "recommendedWorkouts"],
+            push: true)
     }
 
     static func proteinCard(food: FoodDay?, weight: Mass?) -> KPICard {
         guard let weight else {
-            return card(
-                .protein, "Protein", "–", .noData, "Add your weight to set a protein goal of 1 g per kg.", ["Log meal"],
-                push: true)
+            return card(.protein, noValue, .noData, Phrase("kpi.protein.needsWeight"), ["logMeal"], push: true)
         }
         let goal = weight.kilograms.rounded()
         let eaten = food?.proteinGrams ?? 0
         let percent = eaten / goal * 100
         return card(
-            .protein, "Protein", "\(Int(eaten.rounded())) / \(Int(goal)) g", percentStatus(percent),
+            .protein, Phrase("kpi.protein.value", ["eaten": .integer(Int(eaten.rounded())), "goal": .integer(Int(goal))]),
+            percentStatus(percent),
             food == nil
-                ? "Nothing logged yet today. Your goal is 1 g per kg of body weight."
-                : "\(Int(percent.rounded(.down))) % of your goal (1 g per kg). 75 % or more is on track.",
-            ["Log meal"], push: true)
+                ? Phrase("kpi.protein.nothingYet")
+                : Phrase("kpi.protein.detail", ["percent": .integer(Int(percent.rounded(.down)))]),
+            ["logMeal"], push: true)
     }
 
     static func sleepCard(night: SleepNight?) -> KPICard {
         guard let night else {
-            return card(
-                .sleepLastNight, "Sleep last night", "–", .noData, "No sleep recorded for last night.", ["Sleep details"],
-                push: false)
+            return card(.sleepLastNight, noValue, .noData, Phrase("kpi.sleepLastNight.none"), ["sleepDetails"], push: false)
         }
         let hours = night.asleepHours
         let status: KPIStatus = hours >= 8 ? .green : hours >= 6 ? .yellow : .red
         return card(
-            .sleepLastNight, "Sleep last night", DurationFormat.hoursAndMinutes(night.asleepSeconds), status,
-            "Your target is 8 hours. 6 hours or more is getting there.", ["Sleep details"], push: false)
+            .sleepLastNight, Phrase("kpi.duration", ["duration": .duration(seconds: night.asleepSeconds)]), status,
+            Phrase("kpi.sleepLastNight.detail"), ["sleepDetails"], push: false)
     }
 
     static func adherenceCard(workouts: [WorkoutSummary], inputs: KPIInputs) -> KPICard {
@@ -113,16 +111,16 @@ public enum KPIEngine {
         let attended = min(strength, inputs.plannedStrengthSessions) + min(cardio, inputs.plannedCardioSessions)
         let target = inputs.plannedStrengthSessions + inputs.plannedCardioSessions
         return card(
-            .weeklyAdherence, "Weekly training adherence", "\(attended)/\(target)", countStatus(attended),
-            "\(attended) of \(target) planned sessions done this week. 5 or more a week is on track, 3–4 getting there.",
-            ["Start workout", "Today's plan"], push: true)
+            .weeklyAdherence, Phrase("kpi.ratio", ["done": .integer(attended), "target": .integer(target)]),
+            countStatus(attended),
+            Phrase("kpi.weeklyAdherence.detail", ["done": .integer(attended), "count": .integer(target)]),
+            ["startWorkout", "todaysPlan"], push: true)
     }
 
     static func caloriesCard(food: FoodDay?, plan: NutritionPlan?) -> KPICard {
         guard let plan else {
             return card(
-                .caloriesRemaining, "Calories remaining", "–", .noData,
-                "Complete your profile (date of birth, sex, height, weight) to get a calorie target.", ["Log meal"], push: true)
+                .caloriesRemaining, noValue, .noData, Phrase("kpi.caloriesRemaining.needsProfile"), ["logMeal"], push: true)
         }
         let eaten = food?.energyKilocalories ?? 0
         let remaining = Double(plan.calories) - eaten
@@ -131,13 +129,14 @@ public enum KPIEngine {
         let status = belowFloor ? .red : percentStatus(percent)
         let value =
             remaining >= 0
-            ? "\(DisplayNumber.grouped(Int(remaining.rounded()))) kcal left"
-            : "\(DisplayNumber.grouped(Int(-remaining.rounded()))) kcal over"
-        let detail =
-            belowFloor
-            ? "\(Int(eaten.rounded())) of \(plan.calories) kcal eaten: below your floor of \(plan.calorieFloor) kcal, so this stays red until you have eaten at least that."
-            : "\(Int(eaten.rounded())) of \(plan.calories) kcal eaten (\(Int(percent.rounded(.down))) %)."
-        return card(.caloriesRemaining, "Calories remaining", value, status, detail, ["Log meal", "Breakdown"], push: true)
+            ? Phrase("kpi.caloriesRemaining.left", ["kcal": .integer(Int(remaining.rounded()))])
+            : Phrase("kpi.caloriesRemaining.over", ["kcal": .integer(Int(-remaining.rounded()))])
+        let eatenValues: [String: Phrase.Value] = [
+            "eaten": .integer(Int(eaten.rounded())), "target": .integer(plan.calories), "floor": .integer(plan.calorieFloor),
+            "percent": .integer(Int(percent.rounded(.down))),
+        ]
+        let detail = Phrase(belowFloor ? "kpi.caloriesRemaining.belowFloor" : "kpi.caloriesRemaining.detail", eatenValues)
+        return card(.caloriesRemaining, value, status, detail, ["logMeal", "breakdown"], push: true)
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 public enum Pillar: String, Sendable, Codable, CaseIterable {
     case fitness, nutrition, wellbeing
 
-    public var displayName: String { rawValue.capitalized }
+    /// The pillar's name in the person's language.
+    public var name: Phrase { Phrase("pillar.\(rawValue)") }
 }
 
 /// The spec's colour bands (000, F4.1): green 80–100, yellow 50–79, red 0–49.
@@ -26,12 +27,14 @@ public enum ScoreBand: String, Sendable, Codable {
 
 /// One ingredient of a pillar score.
 public struct ScoreComponent: Hashable, Sendable, Codable {
-    public let name: String
+    /// "activity", "balance", "mood", …: names the component in the catalogs and the API.
+    public let id: String
+    public var name: Phrase { Phrase("score.component.\(id)") }
     /// Its share of the score before renormalisation (the weights of a pillar add up to 1).
     public let weight: Double
     /// 0–1, or nil when there was not enough data for it.
     public let value: Double?
-    public let detail: String
+    public let detail: Phrase
 }
 
 public struct PillarScore: Hashable, Sendable, Codable {
@@ -50,5 +53,6 @@ public struct PillarScore: Hashable, Sendable, Codable {
     public let components: [ScoreComponent]
     /// The most recent day that had data for this pillar.
     public let dataThrough: LocalDate?
-    public let explanation: String
+    /// Sentences: the score and its parts, or what is missing; and how old the data is.
+    public let explanation: [Phrase]
 }

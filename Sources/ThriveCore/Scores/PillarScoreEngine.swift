@@ -76,27 +76,31 @@ public enum PillarScoreEngine {
             $0.quantity(.restingHeartRate, policy: inputs.policy)
         }.count
         var recovery: Double?
-        var recoveryDetail = "Needs a week of resting heart rate readings."
+        var recoveryDetail = Phrase("score.recovery.needs")
         if let restingBaseline, let restingRecent, baselineCount >= 7 {
             recovery = capped(1 - (restingRecent - restingBaseline) / 10)
-            recoveryDetail = String(
-                format: "Resting heart rate %.0f bpm lately against a 28-day baseline of %.0f bpm.", restingRecent,
-                restingBaseline)
+            recoveryDetail = Phrase(
+                "score.recovery.detail",
+                ["recent": .integer(Int(restingRecent.rounded())), "baseline": .integer(Int(restingBaseline.rounded()))])
         }
         let target = max(inputs.weeklySessionTarget, 1)
         let components = [
             ScoreComponent(
-                name: "Activity", weight: 0.35, value: steps.count >= 3 ? capped((stepMean ?? 0) / stepsTarget) : nil,
-                detail: stepMean.map { "\(DisplayNumber.grouped(Int($0.rounded()))) steps a day on average (target 8,000)." }
-                    ?? "Needs 3 days of step counts."),
+                id: "activity", weight: 0.35, value: steps.count >= 3 ? capped((stepMean ?? 0) / stepsTarget) : nil,
+                detail: stepMean.map {
+                    Phrase("score.activity.detail", ["steps": .integer(Int($0.rounded())), "target": .integer(Int(stepsTarget))])
+                } ?? Phrase("score.activity.needs")),
             ScoreComponent(
-                name: "Training", weight: 0.25, value: hasAnyData ? capped(Double(workouts) / Double(target)) : nil,
-                detail: "\(workouts) workout\(workouts == 1 ? "" : "s") in 7 days (target \(target))."),
+                id: "training", weight: 0.25, value: hasAnyData ? capped(Double(workouts) / Double(target)) : nil,
+                detail: Phrase("score.training.detail", ["count": .integer(workouts), "target": .integer(target)])),
             ScoreComponent(
-                name: "Sleep", weight: 0.25, value: nights.count >= 3 ? capped((sleepMean ?? 0) / sleepTargetHours) : nil,
-                detail: sleepMean.map { "\(DurationFormat.hoursAndMinutes($0 * 3_600)) asleep a night on average (target 8 h)." }
-                    ?? "Needs 3 nights of sleep data."),
-            ScoreComponent(name: "Recovery", weight: 0.15, value: recovery, detail: recoveryDetail),
+                id: "sleep", weight: 0.25, value: nights.count >= 3 ? capped((sleepMean ?? 0) / sleepTargetHours) : nil,
+                detail: sleepMean.map {
+                    Phrase(
+                        "score.sleep.detail",
+                        ["asleep": .duration(seconds: $0 * 3_600), "target": .duration(seconds: sleepTargetHours * 3_600)])
+                } ?? Phrase("score.sleep.needs")),
+            ScoreComponent(id: "recovery", weight: 0.15, value: recovery, detail: recoveryDetail),
         ]
         let latest = window.last { day in
             day.quantities[.stepCount] != nil || !day.sleep.isEmpty || !day.workouts.isEmpty
@@ -107,7 +111,7 @@ public enum PillarScoreEngine {
     static func nutrition(date: LocalDate, window: [DayMetrics], inputs: ScoreInputs) -> PillarScore {
         let logged = window.compactMap { day in day.food.map { (day, $0) } }
         var balance: Double?
-        var balanceDetail = "Needs 3 days of food logs and a calorie target."
+        var balanceDetail = Phrase("score.balance.needs")
         if let target = inputs.calorieTarget, logged.count >= 3 {
             let floor = Double(inputs.calorieFloor ?? 0)
             let perDay = logged.map { _, food -> Double in
@@ -116,30 +120,39 @@ public enum PillarScoreEngine {
                 return abs(ratio - 1) <= 0.10 ? 1 : abs(ratio - 1) <= 0.20 ? 0.5 : 0
             }
             balance = Statistics.mean(perDay)
-            balanceDetail = "\(perDay.filter { $0 == 1 }.count) of \(perDay.count) logged days within 10 % of \(target) kcal."
+            balanceDetail = Phrase(
+                "score.balance.detail",
+                [
+                    "within": .integer(perDay.filter { $0 == 1 }.count), "count": .integer(perDay.count),
+                    "target": .integer(target),
+                ])
         }
         var protein: Double?
-        var proteinDetail = "Needs 3 days of food logs and your weight."
+        var proteinDetail = Phrase("score.protein.needs")
         if let weight = inputs.weight, logged.count >= 3 {
             let goal = weight.kilograms
             protein = Statistics.mean(logged.map { capped($0.1.proteinGrams / goal) })
             let mean = Statistics.mean(logged.map(\.1.proteinGrams)) ?? 0
-            proteinDetail = "\(Int(mean.rounded())) g protein a day on logged days (goal \(Int(goal.rounded())) g)."
+            proteinDetail = Phrase(
+                "score.protein.detail", ["grams": .integer(Int(mean.rounded())), "goal": .integer(Int(goal.rounded()))])
         }
         let fullyLogged = logged.filter { $0.1.entries >= 3 }.count
         let water = window.compactMap { $0.quantity(.dietaryWater, policy: inputs.policy)?.sum }
         let waterTarget = waterTargetLitres(inputs.sex)
         let components = [
-            ScoreComponent(name: "Energy balance", weight: 0.40, value: balance, detail: balanceDetail),
-            ScoreComponent(name: "Protein", weight: 0.30, value: protein, detail: proteinDetail),
+            ScoreComponent(id: "balance", weight: 0.40, value: balance, detail: balanceDetail),
+            ScoreComponent(id: "protein", weight: 0.30, value: protein, detail: proteinDetail),
             ScoreComponent(
-                name: "Logging", weight: 0.20, value: logged.isEmpty ? nil : Double(fullyLogged) / Double(windowDays),
-                detail: "\(fullyLogged) of 7 days with 3 or more entries."),
+                id: "logging", weight: 0.20, value: logged.isEmpty ? nil : Double(fullyLogged) / Double(windowDays),
+                detail: Phrase("score.logging.detail", ["days": .integer(fullyLogged)])),
             ScoreComponent(
-                name: "Hydration", weight: 0.10,
+                id: "hydration", weight: 0.10,
                 value: water.count >= 3 ? capped((Statistics.mean(water) ?? 0) / waterTarget) : nil,
-                detail: Statistics.mean(water).map { String(format: "%.1f L of water a day (target %.1f L).", $0, waterTarget) }
-                    ?? "Needs 3 days of water logs."),
+                detail: Statistics.mean(water).map {
+                    Phrase(
+                        "score.hydration.detail",
+                        ["litres": .decimal($0, digits: 1), "target": .decimal(waterTarget, digits: 1)])
+                } ?? Phrase("score.hydration.needs")),
         ]
         return combine(.nutrition, date: date, components: components, dataThrough: logged.last?.0.date)
     }
@@ -152,20 +165,20 @@ public enum PillarScoreEngine {
         let engaged = window.filter { $0.mood != nil || $0.mindfulMinutes > 0 }.count
         let components = [
             ScoreComponent(
-                name: "Mood", weight: 0.40, value: enough ? Statistics.mean(moods.map { ($0.mood - 1) / 4 }) : nil,
-                detail: Statistics.mean(moods.map(\.mood)).map { String(format: "Mood %.1f of 5 on average.", $0) }
-                    ?? "Needs 3 check-ins."),
+                id: "mood", weight: 0.40, value: enough ? Statistics.mean(moods.map { ($0.mood - 1) / 4 }) : nil,
+                detail: Statistics.mean(moods.map(\.mood)).map { Phrase("score.mood.detail", ["mean": .decimal($0, digits: 1)]) }
+                    ?? Phrase("score.mood.needs")),
             ScoreComponent(
-                name: "Stress", weight: 0.25, value: stress.count >= 3 ? Statistics.mean(stress.map { (5 - $0) / 4 }) : nil,
-                detail: Statistics.mean(stress).map { String(format: "Stress %.1f of 5 on average (lower is better).", $0) }
-                    ?? "Needs 3 check-ins with stress."),
+                id: "stress", weight: 0.25, value: stress.count >= 3 ? Statistics.mean(stress.map { (5 - $0) / 4 }) : nil,
+                detail: Statistics.mean(stress).map { Phrase("score.stress.detail", ["mean": .decimal($0, digits: 1)]) }
+                    ?? Phrase("score.stress.needs")),
             ScoreComponent(
-                name: "Energy", weight: 0.20, value: energy.count >= 3 ? Statistics.mean(energy.map { ($0 - 1) / 4 }) : nil,
-                detail: Statistics.mean(energy).map { String(format: "Energy %.1f of 5 on average.", $0) }
-                    ?? "Needs 3 check-ins with energy."),
+                id: "energy", weight: 0.20, value: energy.count >= 3 ? Statistics.mean(energy.map { ($0 - 1) / 4 }) : nil,
+                detail: Statistics.mean(energy).map { Phrase("score.energy.detail", ["mean": .decimal($0, digits: 1)]) }
+                    ?? Phrase("score.energy.needs")),
             ScoreComponent(
-                name: "Consistency", weight: 0.15, value: engaged > 0 ? Double(engaged) / Double(windowDays) : nil,
-                detail: "\(engaged) of 7 days with a check-in or a mindful session."),
+                id: "consistency", weight: 0.15, value: engaged > 0 ? Double(engaged) / Double(windowDays) : nil,
+                detail: Phrase("score.consistency.detail", ["days": .integer(engaged)])),
         ]
         let latest = window.last { $0.mood != nil || $0.mindfulMinutes > 0 }?.date
         return combine(.wellbeing, date: date, components: components, dataThrough: latest)
@@ -178,14 +191,18 @@ public enum PillarScoreEngine {
             let missing = components.filter { $0.value == nil }.map(\.detail)
             return PillarScore(
                 pillar: pillar, score: nil, band: nil, state: .insufficientData, components: components, dataThrough: dataThrough,
-                explanation: "Not enough data for a \(pillar.rawValue) score yet. " + (missing.first ?? ""))
+                explanation: [Phrase("score.notEnough.\(pillar.rawValue)")] + missing.prefix(1))
         }
         let value = available.map { $0.weight * ($0.value ?? 0) }.reduce(0, +) / weight
         let score = min(100, max(0, Int((value * 100).rounded())))
         let stale = dataThrough.map { $0 < date.adding(days: -1) } ?? true
-        let parts = available.map { "\($0.name) \(Int((($0.value ?? 0) * 100).rounded()))" }.joined(separator: ", ")
-        var explanation = "\(pillar.displayName) \(score): \(parts)."
-        if stale, let dataThrough { explanation += " Based on data up to \(dataThrough.iso8601)." }
+        let parts = available.map {
+            Phrase("score.part", ["name": .phrase($0.name), "value": .integer(Int((($0.value ?? 0) * 100).rounded()))])
+        }
+        var explanation = [
+            Phrase("score.explanation", ["pillar": .phrase(pillar.name), "score": .integer(score), "parts": .list(parts)])
+        ]
+        if stale, let dataThrough { explanation.append(Phrase("score.basedOn", ["date": .date(dataThrough)])) }
         return PillarScore(
             pillar: pillar, score: score, band: ScoreBand(score: score), state: stale ? .stale : .ok, components: components,
             dataThrough: dataThrough, explanation: explanation)

@@ -7,10 +7,13 @@ public struct DailyTrend: Hashable, Sendable {
     public struct Day: Hashable, Sendable {
         public let date: LocalDate
         public let value: Double?
+        /// The day's lowest to highest reading, for measures read many times a day (heart rate).
+        public let spread: ClosedRange<Double>?
 
-        public init(date: LocalDate, value: Double?) {
+        public init(date: LocalDate, value: Double?, spread: ClosedRange<Double>? = nil) {
             self.date = date
             self.value = value
+            self.spread = spread
         }
     }
 

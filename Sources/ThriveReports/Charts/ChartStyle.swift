@@ -20,6 +20,9 @@ enum ChartStyle {
         circle.line-fitness,.dot-fitness{fill:#1d4ed8}circle.line-nutrition,.dot-nutrition{fill:#15803d}\
         circle.line-wellbeing,.dot-wellbeing{fill:#7e22ce}circle.line-neutral,.dot-neutral{fill:#334155}\
         .trend{stroke:#4b5563;stroke-width:2;stroke-dasharray:6 4}\
+        .spread path{fill-opacity:.18;stroke:none}.spread-key{stroke-width:10;stroke-opacity:.3}\
+        .spread-fitness path{fill:#1d4ed8}.spread-nutrition path{fill:#15803d}.spread-wellbeing path{fill:#7e22ce}\
+        .spread-key.spread-fitness{stroke:#1d4ed8}.spread-key.spread-nutrition{stroke:#15803d}.spread-key.spread-wellbeing{stroke:#7e22ce}\
         .anomaly{fill:none;stroke:#a1221a;stroke-width:2}\
         .bar-fitness{fill:#1d4ed8}.bar-nutrition{fill:#15803d}.bar-wellbeing{fill:#7e22ce}.bar-neutral{fill:#334155}\
         .goal-line{stroke:#1c2430;stroke-width:1.5;stroke-dasharray:3 3}.axis-title{fill:#1c2430;font-size:12px;font-weight:600}\

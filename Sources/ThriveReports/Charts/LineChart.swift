@@ -44,6 +44,8 @@ public struct LineChart: Sendable {
     /// The days that get a label under the axis, and its text.
     public var axisLabels: [(index: Int, text: String)]
     public var series: [Series]
+    /// Each day's lowest to highest reading of the first series, shaded behind the lines.
+    public var spread: [ClosedRange<Double>?] = []
     public var showsTrend: Bool
     public var markers: [Marker]
     public var includeZero: Bool
@@ -83,7 +85,8 @@ public struct LineChart: Sendable {
         let plotBottom = height - m.bottom
         let slot = count > 0 ? (plotRight - plotLeft) / Double(count) : 0
         func x(_ index: Int) -> Double { plotLeft + (Double(index) + 0.5) * slot }
-        let all = series.flatMap { $0.values.compactMap { $0 } }
+        let all =
+            series.flatMap { $0.values.compactMap { $0 } } + spread.flatMap { $0.map { [$0.lowerBound, $0.upperBound] } ?? [] }
         let scale = LinearScale(values: all, from: plotBottom, to: plotTop, includeZero: includeZero)
 
         var out = SVGFrame.open(
@@ -100,6 +103,7 @@ public struct LineChart: Sendable {
 
         // Series: a path per run of recorded days, thinned when there are more points than pixels.
         let pixels = Int((plotRight - plotLeft) / 2)
+        out += spreadArea(x: x, scale: scale, pixels: pixels)
         for series in self.series {
             out += "<g class=\"series series-\(series.role)\" data-series=\"\(SVGText.escape(series.name))\">"
             for run in Self.runs(series.values) {
@@ -140,10 +144,45 @@ public struct LineChart: Sendable {
         return out
     }
 
-    /// Legend along the top: each series, and the trend when drawn. Line styles differ (the trend is
-    /// dashed), so colour is not the only difference.
+    /// The shaded spread: one closed shape per run of days with readings, the highs left to right and
+    /// the lows back. Days are merged into buckets of at least two pixels (lowest low, highest high),
+    /// so a year stays a few hundred points.
+    private func spreadArea(x: (Int) -> Double, scale: LinearScale, pixels: Int) -> String {
+        guard let role = series.first?.role, spread.contains(where: { $0 != nil }) else { return "" }
+        let size = max(1, Int((Double(spread.count) / Double(max(pixels, 1))).rounded(.up)))
+        var buckets: [(index: Int, range: ClosedRange<Double>)?] = []
+        for start in stride(from: 0, to: spread.count, by: size) {
+            let days = spread[start..<min(start + size, spread.count)].compactMap { $0 }
+            guard let low = days.map(\.lowerBound).min(), let high = days.map(\.upperBound).max() else {
+                buckets.append(nil)
+                continue
+            }
+            buckets.append((start + (min(start + size, spread.count) - start - 1) / 2, low...high))
+        }
+        var out = "<g class=\"spread spread-\(role)\" aria-hidden=\"true\">"
+        for run in Self.runs(buckets.map { $0.map { Double($0.index) } }) {
+            let points = run.map { buckets[$0.index]! }
+            var path = ""
+            for (position, point) in points.enumerated() {
+                path +=
+                    (position == 0 ? "M" : "L") + SVGText.number(x(point.index)) + " "
+                    + SVGText.number(scale.position(point.range.upperBound))
+            }
+            for point in points.reversed() {
+                path += "L" + SVGText.number(x(point.index)) + " " + SVGText.number(scale.position(point.range.lowerBound))
+            }
+            out += "<path d=\"\(path)Z\"/>"
+        }
+        return out + "</g>"
+    }
+
+    /// Legend along the top: each series, the spread and the trend when drawn. Line styles differ
+    /// (the trend is dashed, the spread a shaded block), so colour is not the only difference.
     private func legend(plotLeft: Double) -> String {
         var entries = series.map { (name: $0.name, style: "line line-\($0.role)") }
+        if let role = series.first?.role, spread.contains(where: { $0 != nil }) {
+            entries.append((name: words.spread, style: "spread-key spread-\(role)"))
+        }
         if showsTrend, let first = series.first, Self.trend(first.values) != nil {
             entries.append((name: words.trend, style: "trend"))
         }

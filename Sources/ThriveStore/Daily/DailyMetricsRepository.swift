@@ -97,6 +97,10 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
     /// The day index of a timestamp, -1 outside the days: a balanced tree of `CASE`s over the day
     /// edges, so a row costs about log₂(days) comparisons (ten for two years), not one per day.
     private func bucket(_ column: String, _ edges: [Date]) -> SQLQueryString {
+        bucket(column, edges as [any Encodable & Sendable])
+    }
+
+    private func bucket(_ column: String, _ edges: [any Encodable & Sendable]) -> SQLQueryString {
         func node(_ low: Int, _ high: Int) -> SQLQueryString {
             guard high - low > 1 else { return "\(literal: low)" }
             let middle = (low + high) / 2
@@ -106,6 +110,31 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
         let last = edges.count - 1
         return
             "CASE WHEN \(unsafeRaw: column) < \(bind: edges[0]) OR \(unsafeRaw: column) >= \(bind: edges[last]) THEN -1 ELSE \(node(0, last)) END"
+    }
+
+    /// The day index of an hour, given the days' first hours (one more than days, closing the last).
+    /// Days are 24 hours long except where the clocks change, so the hour's day is found among a
+    /// few runs of whole days by arithmetic within its run, and a 23- or 25-hour day is a run of its
+    /// own: two years of summer time are nine cases, not a comparison per day.
+    static func day(ofHour column: String, _ edges: [Int]) -> SQLQueryString {
+        var starts: [Int] = [0]
+        for day in 0..<(edges.count - 1) where edges[day + 1] - edges[day] != 24 {
+            if starts.last != day { starts.append(day) }
+            starts.append(day + 1)
+        }
+        if starts.last == edges.count - 1 { starts.removeLast() }
+        guard starts.count > 1 else { return "(\(unsafeRaw: column) - \(literal: edges[0])) / 24" }
+        var cases: SQLQueryString = "CASE"
+        for (position, start) in starts.enumerated() {
+            let end = position + 1 < starts.count ? starts[position + 1] : edges.count - 1
+            let day: SQLQueryString =
+                end - start == 1 && edges[end] - edges[start] != 24
+                ? "\(literal: start)" : "\(literal: start) + (\(unsafeRaw: column) - \(literal: edges[start])) / 24"
+            cases =
+                position + 1 < starts.count
+                ? "\(cases) WHEN \(unsafeRaw: column) < \(literal: edges[end]) THEN \(day)" : "\(cases) ELSE \(day) END"
+        }
+        return cases
     }
 
     private var double: String { session.types.double }
@@ -123,7 +152,21 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
 
     private func quantities(_ types: [QuantityType], edges: [Date], into days: inout [DayMetrics]) async throws {
         let types = types.map { $0.storageName as any Encodable & Sendable }
-        let query: SQLQueryString = """
+        let hours = edges.map { Int(($0.timeIntervalSince1970 / 3_600).rounded(.down)) }
+        // Days that start on the hour (every zone offset by whole hours) add up their hours' rollups;
+        // a zone offset by a half or three quarters of an hour reads the samples themselves.
+        let onTheHour = zip(edges, hours).allSatisfy { $0.timeIntervalSince1970 == Double($1) * 3_600 }
+        let query: SQLQueryString =
+            onTheHour
+            ? """
+            SELECT type, source_name, source_kind, \(Self.day(ofHour: "hour", hours)) AS day, SUM(total) AS total, \
+            SUM(total) / CAST(SUM(n) AS \(unsafeRaw: double)) AS mean, MIN(low) AS low, MAX(high) AS high, \
+            CAST(SUM(n) AS \(unsafeRaw: session.types.integer)) AS n FROM quantity_hours \
+            WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
+            AND hour >= \(bind: hours.first!) AND hour < \(bind: hours.last!) \
+            GROUP BY type, source_name, source_kind, day
+            """
+            : """
             SELECT type, source_name, source_kind, \(bucket("start_at", edges)) AS day, SUM(value) AS total, AVG(value) AS mean, \
             MIN(value) AS low, MAX(value) AS high, COUNT(*) AS n FROM quantity_samples \
             WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \

@@ -6,6 +6,9 @@ struct ChartBody: Encodable {
     struct Day: Encodable {
         let date: LocalDate
         let value: Double?
+        /// The day's lowest and highest reading, for metrics read through the day.
+        var low: Double?
+        var high: Double?
     }
 
     struct Extreme: Encodable {
@@ -45,6 +48,8 @@ struct ChartBody: Encodable {
                     ChartSummary.anomaly(extreme, metric, average: $0, units: units, zone: zone)
                 })
         }
-        days = trend.days.map { Day(date: $0.date, value: $0.value) }
+        days = trend.days.map {
+            Day(date: $0.date, value: $0.value, low: $0.spread?.lowerBound, high: $0.spread?.upperBound)
+        }
     }
 }

@@ -71,14 +71,83 @@ struct PreferencesUpdate: Codable, Sendable {
     }
 }
 
-struct KPIResponse: Codable {
+struct KPIResponse: Encodable {
+    /// A card with its words in the request's language.
+    struct Card: Encodable, Sendable {
+        let kind: KPICard.Kind
+        let title: String
+        let value: String
+        let status: KPIStatus
+        let statusLabel: String
+        let detail: String
+        let actions: [String]
+        let allowsPushPrompt: Bool
+
+        init(_ card: KPICard) {
+            kind = card.kind
+            title = t(card.title)
+            value = t(card.value)
+            status = card.status
+            statusLabel = t(card.status.label)
+            detail = t(card.detail)
+            actions = card.actions.map { t($0) }
+            allowsPushPrompt = card.allowsPushPrompt
+        }
+    }
+
     let date: LocalDate
-    let cards: [KPICard]
+    let cards: [Card]
+
+    init(date: LocalDate, cards: [KPICard]) {
+        self.date = date
+        self.cards = cards.map(Card.init)
+    }
 }
 
-struct ScoresResponse: Codable {
+struct ScoresResponse: Encodable {
+    /// A score with its words in the request's language.
+    struct Score: Encodable {
+        struct Component: Encodable {
+            let id: String
+            let name: String
+            let weight: Double
+            let value: Double?
+            let detail: String
+        }
+
+        let pillar: Pillar
+        let score: Int?
+        let band: ScoreBand?
+        let state: PillarScore.State
+        let components: [Component]
+        let dataThrough: LocalDate?
+        let explanation: String
+
+        init(_ score: PillarScore) {
+            pillar = score.pillar
+            self.score = score.score
+            band = score.band
+            state = score.state
+            components = score.components.map {
+                Component(id: $0.id, name: t($0.name), weight: $0.weight, value: $0.value, detail: t($0.detail))
+            }
+            dataThrough = score.dataThrough
+            explanation = score.sentences
+        }
+    }
+
     let date: LocalDate
-    let scores: [PillarScore]
+    let scores: [Score]
+
+    init(date: LocalDate, scores: [PillarScore]) {
+        self.date = date
+        self.scores = scores.map(Score.init)
+    }
+}
+
+extension PillarScore {
+    /// The explanation's sentences in the request's language, as one paragraph.
+    var sentences: String { explanation.map { t($0) }.joined(separator: " ") }
 }
 
 struct AlertBody: Codable {

@@ -26,6 +26,8 @@ struct ChartMetric: Sendable {
     var shape: Shape = .line
     /// The person's daily goal, drawn as a line, where there is one.
     var goal: @Sendable (PersonContext) -> Double? = { _ in nil }
+    /// The day's lowest to highest reading, shaded behind the line, for measures read all day long.
+    var spread: (@Sendable (DayMetrics, SourcePolicy) -> ClosedRange<Double>?)?
 
     func with(shape: Shape, goal: @escaping @Sendable (PersonContext) -> Double? = { _ in nil }) -> ChartMetric {
         var metric = self
@@ -35,7 +37,8 @@ struct ChartMetric: Sendable {
     }
 
     static let all: [ChartMetric] = [
-        steps, activeMinutes, distance, activeEnergy, sleep, restingHeartRate, heartRateVariability, weight, energyEaten,
+        steps, activeMinutes, distance, activeEnergy, sleep, restingHeartRate, heartRate, heartRateVariability, weight,
+        energyEaten,
         protein, water, mood, energyLevel, stress,
     ]
 
@@ -84,6 +87,15 @@ struct ChartMetric: Sendable {
     static let restingHeartRate = quantity(
         "resting-heart-rate", pillar: .fitness,
         type: .restingHeartRate, unit: "bpm", total: false, zero: false, format: { value, _ in "\(Int(value.rounded())) bpm" })
+    /// Heart rate through the day (minute by minute from a watch): the day's average, and its
+    /// lowest to highest reading shaded around it.
+    static let heartRate: ChartMetric = {
+        var metric = quantity(
+            "heart-rate", pillar: .fitness, type: .heartRate, unit: "bpm", total: false, zero: false,
+            format: { value, _ in "\(Int(value.rounded())) bpm" })
+        metric.spread = { day, policy in day.quantity(.heartRate, policy: policy).map { $0.minimum...$0.maximum } }
+        return metric
+    }()
     static let heartRateVariability = quantity(
         "heart-rate-variability", pillar: .fitness,
         type: .heartRateVariabilitySDNN, unit: "ms", total: false, zero: false,

@@ -15,7 +15,12 @@ struct ChartService: Sendable {
         }
         let policy = person.preferences.sources
         func days(_ span: ChartRange) -> [DailyTrend.Day] {
-            span.dates.map { date in DailyTrend.Day(date: date, value: health[date].flatMap { metric.value($0, policy) }) }
+            span.dates.map { date in
+                let day = health[date]
+                return DailyTrend.Day(
+                    date: date, value: day.flatMap { metric.value($0, policy) },
+                    spread: day.flatMap { day in metric.spread?(day, policy) })
+            }
         }
         return DailyTrend(days: days(range), previous: days(previous))
     }

@@ -5,6 +5,7 @@ extension ChartWords {
     static var localized: ChartWords {
         var words = ChartWords()
         words.trend = t("js.trend")
+        words.spread = t("chart.spread")
         words.goal = { t("chart.goal", ["value": $0]) }
         words.band = { t("ring.\($0.rawValue)") }
         return words

@@ -66,7 +66,7 @@ struct MetricChartView: Sendable {
             compactSVG = chart.compact().svg(standalone: false)
         }
         rows = trend.days.reversed().map { day in
-            Row(day: ChartSummary.day(day.date, zone), value: day.value.map { metric.format($0, units) } ?? "–")
+            Row(day: ChartSummary.day(day.date, zone), value: Self.cell(day, metric, units))
         }
         hasRanges = mode == .deep
         exportHref = mode == .deep && !isEmpty ? "/api/v1/charts/\(metric.id)?\(range.query)&format=png" : nil
@@ -95,6 +95,7 @@ struct MetricChartView: Sendable {
                 axisLabels: axisLabels(range, zone: person.zone),
                 series: [LineChart.Series(name: metric.title, role: metric.pillar.rawValue, values: trend.days.map(\.value))],
                 markers: markers, includeZero: metric.includeZero, formatValue: format)
+            line.spread = trend.days.map(\.spread)
             line.words = .localized
             return line
         }
@@ -121,6 +122,18 @@ struct MetricChartView: Sendable {
             }, goal: goal, formatValue: format)
         bars.words = .localized
         return bars
+    }
+
+    /// A day's value in the table, with its lowest to highest reading where the metric has one.
+    static func cell(_ day: DailyTrend.Day, _ metric: ChartMetric, _ units: UnitSystem) -> String {
+        guard let value = day.value else { return "–" }
+        guard let spread = day.spread else { return metric.format(value, units) }
+        return t(
+            "chart.valueWithSpread",
+            [
+                "value": metric.format(value, units), "low": metric.format(spread.lowerBound, units),
+                "high": metric.format(spread.upperBound, units),
+            ])
     }
 
     static func navigation(_ range: ChartRange, today: LocalDate, path: String, id: String) -> [RangeLink] {

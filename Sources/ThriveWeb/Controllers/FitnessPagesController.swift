@@ -28,9 +28,10 @@ struct FitnessPagesController {
             let fitness = overview.scores.first { $0.pillar == .fitness }
             var page = RecoveryPage(
                 days: overview.days, today: person.today, person: person,
-                component: fitness?.components.first { $0.name == "Recovery" })
+                component: fitness?.components.first { $0.id == "recovery" })
             page.charts = try await charts(
-                [.restingHeartRate, .heartRateVariability], owner, person, request, context, "/pillars/fitness/recovery")
+                [.restingHeartRate, .heartRate, .heartRateVariability], owner, person, request, context,
+                "/pillars/fitness/recovery")
             return services.renderer.render(
                 "recovery", chrome: Chrome(title: t("recovery.title"), context: context, tab: .pillars), content: page)
         }

@@ -38,7 +38,7 @@ struct WorkoutPagesController {
         router.get("pillars/fitness/workouts/new") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let person = try await services.engines.context(owner)
-            let date = MealPagesController.day(request, today: person.today)
+            var date = MealPagesController.day(request, today: person.today)
             var values: WorkoutForm.Values = [:]
             var heading = "Log an activity"
             var intro: String? = "A run, a ride, a swim, a class: what it was and how long it took."
@@ -55,8 +55,11 @@ struct WorkoutPagesController {
             }
             // People log a session when it is over: it started its planned length ago. Another activity
             // leaves the time blank, which means it ended just now.
+            // Just after midnight that start was yesterday, and the form says so.
             if date == person.today, let minutes = values["minutes"].flatMap(Double.init) {
-                values["time"] = DisplayFormat.time(services.now().addingTimeInterval(-minutes * 60), in: person.zone)
+                let start = services.now().addingTimeInterval(-minutes * 60)
+                values["time"] = DisplayFormat.time(start, in: person.zone)
+                date = LocalDate(start, in: person.zone)
             }
             return renderForm(
                 heading: heading, intro: intro, date: date, values: values, errors: FormErrors(), action: Self.base,

@@ -73,7 +73,7 @@ struct Dashboard: Encodable, Sendable {
     let alerts: [AlertBody]
     let scores: [Score]
     let today: [Figure]
-    let cards: [KPICard]
+    let cards: [KPIResponse.Card]
     let featuredInsight: Insight?
     /// Deep mode: three to five (fewer when there is not enough data).
     let insights: [Insight]

@@ -52,12 +52,12 @@ struct DashboardService: Sendable {
                 Dashboard.Score(
                     pillar: score.pillar, name: score.pillar.title, score: score.score,
                     band: score.band?.rawValue ?? "noData", label: t("band.\(score.band?.rawValue ?? "noData")"),
-                    explanation: score.explanation, stale: score.state == .stale, href: score.pillar.path,
+                    explanation: score.sentences, stale: score.state == .stale, href: score.pillar.path,
                     history: history[score.pillar] ?? [],
                     trend: deep ? Self.trend(score.pillar, week: week, policy: policy) : nil)
             },
             today: Self.figures(today, policy: policy),
-            cards: overview.cards,
+            cards: overview.cards.map(KPIResponse.Card.init),
             featuredInsight: insights.first,
             insights: deep ? Array(insights.prefix(5)) : [],
             quickActions: Self.quickActions,

@@ -22,6 +22,10 @@ struct Localizer: Sendable {
     /// The text for a key with its `{{name}}` placeholders filled in. A key missing everywhere
     /// shows as itself, which the catalog tests turn into a failure long before a person sees it.
     func callAsFunction(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        text(key, values.map { ($0.key, $0.value) })
+    }
+
+    func text(_ key: String, _ values: [(name: String, value: String)]) -> String {
         var text = catalog[key] ?? fallback[key] ?? key
         for (name, value) in values {
             text = text.replacingOccurrences(of: "{{\(name)}}", with: value)
@@ -32,8 +36,12 @@ struct Localizer: Sendable {
     /// The text for a count: `key.one` or `key.other` by the language's plural rule, with the
     /// count, formatted, as `{{count}}`.
     func plural(_ key: String, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        plural(key, count, values.map { ($0.key, $0.value) })
+    }
+
+    func plural(_ key: String, _ count: Int, _ values: [(name: String, value: String)]) -> String {
         let form = language.isSingular(count) ? "one" : "other"
-        var text = self("\(key).\(form)", values)
+        var text = text("\(key).\(form)", values)
         text = text.replacingOccurrences(of: "{{count}}", with: count.formatted(.number.locale(locale)))
         return text
     }

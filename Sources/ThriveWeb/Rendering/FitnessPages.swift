@@ -124,7 +124,7 @@ struct RecoveryPage: Sendable {
             )
         }
         icon = StatusIcon.for(band)
-        detail = component?.detail ?? "Needs a week of resting heart rate readings."
+        detail = t(component?.detail ?? Phrase("score.recovery.needs"))
         let bpm = { (value: Double?) in value.map { "\(Int($0.rounded())) bpm" } ?? "–" }
         let ms = { (value: Double?) in value.map { "\(Int($0.rounded())) ms" } ?? "–" }
         comparisons = [

@@ -46,13 +46,13 @@ struct ScoreTile: Sendable {
     let stale: Bool
 
     init(_ score: PillarScore) {
-        name = score.pillar.displayName
+        name = score.pillar.title
         pillar = score.pillar.rawValue
         self.score = score.score.map(String.init) ?? "–"
         band = score.band?.rawValue ?? "noData"
-        label = score.band?.label ?? "Not enough data"
+        label = t("band.\(score.band?.rawValue ?? "noData")")
         icon = StatusIcon.for(band)
-        explanation = score.explanation
+        explanation = score.sentences
         hasScore = score.score != nil
         stale = score.state == .stale
     }

@@ -95,13 +95,14 @@
       }, { passive: false });
     });
 
-    // Legend toggles: each series and the trend line can be hidden and shown again.
+    // Legend toggles: each series, the shaded spread and the trend line can be hidden and shown again.
     var wide = figure.querySelector("svg.chart");
     var entries = [];
     if (wide) {
       Array.prototype.forEach.call(wide.querySelectorAll("g.series[data-series]"), function (g) {
         entries.push({ name: g.getAttribute("data-series"), selector: 'g.series[data-series="' + g.getAttribute("data-series") + '"]' });
       });
+      if (wide.querySelector("g.spread")) { entries.push({ name: strings.spread, selector: "g.spread" }); }
       if (wide.querySelector(".trend")) { entries.push({ name: strings.trend, selector: ".trend" }); }
     }
     if (entries.length > 1) {

@@ -1,0 +1,135 @@
+import Foundation
+import SQLKit
+import Testing
+import ThriveCore
+import ThriveStore
+
+/// Day totals of quantities come from hourly rollups that triggers keep in step with every write.
+/// After each kind of write, the days read in London (whole-hour offsets: the rollups) and in
+/// Kolkata (+5:30: the samples themselves) must equal what the samples say, reading by reading.
+@Suite("Hourly rollups of quantities")
+struct QuantityHoursTests {
+    static let london = TimeZone(identifier: "Europe/London")!
+    static let kolkata = TimeZone(identifier: "Asia/Kolkata")!
+    /// Four days over the change to summer time on Sunday 29 March 2026 (a 23-hour day in London),
+    /// and over its end on Sunday 25 October (a 25-hour day).
+    static let clockChanges = [LocalDate(year: 2026, month: 3, day: 27)!, LocalDate(year: 2026, month: 10, day: 23)!]
+    /// Four summer days: no clock change in the range at all.
+    static let summer = LocalDate(year: 2026, month: 7, day: 10)!
+    static let phone = SampleSource(name: "iPhone", kind: .device)
+
+    /// Heart rate every seven minutes from the watch, steps every hour from the phone, with
+    /// values from a fixed pseudo-random sequence.
+    static func samples(from first: LocalDate) -> [QuantitySample] {
+        let start = first.start(in: london)
+        var seed: UInt64 = 42
+        func next(_ range: ClosedRange<Double>) -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Double(seed >> 33) / Double(1 << 31) * (range.upperBound - range.lowerBound)
+        }
+        let heart = stride(from: 0.0, to: 4 * 86_400, by: 420).enumerated().map { index, offset in
+            QuantitySample(
+                id: SampleID(UUID()), type: .heartRate, value: next(48...170).rounded(), start: start + offset,
+                end: start + offset, source: Make.watch, sync: SyncStamp(identifier: "hr-\(index)"))
+        }
+        let steps = stride(from: 1_800.0, to: 4 * 86_400, by: 3_600).map { offset in
+            QuantitySample(
+                id: SampleID(UUID()), type: .stepCount, value: next(0...1_200).rounded(), start: start + offset,
+                end: start + offset + 600, source: phone)
+        }
+        return heart + steps
+    }
+
+    static func expectDaysMatch(_ samples: [QuantitySample], from first: LocalDate, store: Store, owner: UserID) async throws {
+        let last = first.adding(days: 3)
+        for zone in [london, kolkata, .gmt] {
+            let days = try await store.read {
+                try await $0.records(of: owner).daily.days([.heartRate, .stepCount], from: first, through: last, in: zone)
+            }
+            #expect(days.days.count == 4)
+            for day in days.days {
+                let start = day.date.start(in: zone)
+                let end = day.date.adding(days: 1).start(in: zone)
+                for (type, source) in [(QuantityType.heartRate, Make.watch), (.stepCount, phone)] {
+                    let values = samples.filter { $0.type == type && $0.source == source && $0.start >= start && $0.start < end }
+                        .map(\.value)
+                    let read = day.quantities[type]?[source]
+                    let place = "\(type) on \(day.date) in \(zone.identifier)"
+                    guard let low = values.min(), let high = values.max() else {
+                        #expect(read == nil, "\(place)")
+                        continue
+                    }
+                    #expect(read?.count == values.count, "\(place)")
+                    #expect(read?.minimum == low, "\(place)")
+                    #expect(read?.maximum == high, "\(place)")
+                    #expect(abs((read?.sum ?? 0) - values.reduce(0, +)) < 1e-6, "\(place)")
+                    #expect(abs((read?.mean ?? 0) - values.reduce(0, +) / Double(values.count)) < 1e-9, "\(place)")
+                }
+            }
+        }
+    }
+
+    static func hours(_ samples: [QuantitySample]) -> Int {
+        Set(samples.map { "\($0.type) \(Int(($0.start.timeIntervalSince1970 / 3_600).rounded(.down)))" }).count
+    }
+
+    static func hourRows(_ store: Store) async throws -> Int {
+        try await store.database.read {
+            try await $0.raw("SELECT COUNT(*) AS n FROM quantity_hours").first()?.decode(column: "n", as: Int.self) ?? -1
+        }
+    }
+
+    @Test(arguments: TestStores.kinds, clockChanges + [summer])
+    func daysFollowInsertsReplacementsAndDeletions(kind: DatabaseKind, first: LocalDate) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            var samples = Self.samples(from: first)
+            let stored = samples
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.records(of: ann.id).quantitySamples.store(stored)
+            }
+            // A row per kind and hour with readings: 96 hours of each.
+            #expect(try await Self.hourRows(store) == Self.hours(samples))
+            #expect(Self.hours(samples) == 192)
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+
+            // Deleting the highest reading of a day brings that day's highest down to the next one.
+            let highest = samples.filter { $0.type == .heartRate }.max { $0.value < $1.value }!
+            #expect(try await store.write { try await $0.records(of: ann.id).quantitySamples.delete(id: highest.id) })
+            samples.removeAll { $0.id == highest.id }
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+
+            // A newer version of a reading replaces it: a new value, moved to another day.
+            let moved = samples[10]
+            let replacement = QuantitySample(
+                id: SampleID(UUID()), type: .heartRate, value: 199, start: moved.start + 2 * 86_400,
+                end: moved.start + 2 * 86_400, source: Make.watch,
+                sync: SyncStamp(identifier: moved.sync!.identifier, version: 2))
+            try await store.write { try await $0.records(of: ann.id).quantitySamples.store([replacement]) }
+            samples[10] = QuantitySample(
+                id: moved.id, type: .heartRate, value: 199, start: replacement.start, end: replacement.end,
+                source: Make.watch, sync: replacement.sync)
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+
+            // Resending an older version changes nothing.
+            let stale = QuantitySample(
+                id: SampleID(UUID()), type: .heartRate, value: 40, start: moved.start, end: moved.start, source: Make.watch,
+                sync: SyncStamp(identifier: moved.sync!.identifier, version: 1))
+            try await store.write { try await $0.records(of: ann.id).quantitySamples.store([stale]) }
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+
+            // Emptying an hour removes its row.
+            let hour = samples.filter { $0.type == .stepCount }[5]
+            #expect(try await store.write { try await $0.records(of: ann.id).quantitySamples.delete(id: hour.id) })
+            samples.removeAll { $0.id == hour.id }
+            #expect(try await Self.hourRows(store) == Self.hours(samples))
+            #expect(Self.hours(samples) == 191)
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+
+            // Deleting the person deletes their rollups with their samples.
+            #expect(try await store.write { try await $0.accounts.delete(ann.id) })
+            #expect(try await Self.hourRows(store) == 0)
+        }
+    }
+}
