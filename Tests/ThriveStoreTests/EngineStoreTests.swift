@@ -103,8 +103,17 @@ struct EngineStoreTests {
             let ann = try Make.account("ann@example.com")
             let bob = try Make.account("bob@example.com")
             let day = LocalDate(year: 2026, month: 11, day: 22)!
-            let high = SafetyFinding(condition: .restingHeartRateHigh, message: "m1", evidence: "e1", observedOn: day)
-            let oxygen = SafetyFinding(condition: .lowBloodOxygen, message: "m2", evidence: "e2", observedOn: day)
+            let high = SafetyFinding(
+                condition: .restingHeartRateHigh,
+                message: [
+                    Phrase("safety.restingHeartRateHigh.message", ["bpm": .integer(112), "date": .date(day)]),
+                    Phrase("safety.clinician"),
+                ],
+                evidence: Phrase("safety.restingHeartRate.evidence", ["bpm": .integer(112), "source": .text("Oura")]),
+                observedOn: day)
+            let oxygen = SafetyFinding(
+                condition: .lowBloodOxygen, message: [Phrase("safety.lowBloodOxygen.message", ["nights": .integer(4)])],
+                evidence: Phrase("safety.lowBloodOxygen.evidence", ["values": .list([.literal("93 %")])]), observedOn: day)
             try await store.write { repositories in
                 try await repositories.accounts.create(ann)
                 try await repositories.accounts.create(bob)
@@ -113,6 +122,9 @@ struct EngineStoreTests {
                 try await $0.records(of: ann.id).alerts.record([high, oxygen], at: Make.time, ids: .random)
             }
             #expect(first.count == 2)
+            // Stored as phrases, read back as the same phrases (shown later in the reader's language).
+            #expect(first.first { $0.condition == .restingHeartRateHigh }?.message == high.message)
+            #expect(first.first { $0.condition == .lowBloodOxygen }?.evidence == oxygen.evidence)
             let again = try await store.write {
                 try await $0.records(of: ann.id).alerts.record([high], at: Make.time + 60, ids: .random)
             }
@@ -130,6 +142,26 @@ struct EngineStoreTests {
             let recent = try await store.read { try await $0.records(of: ann.id).alerts.recent(since: Make.time - 86_400) }
             #expect(recent.count == 2)
             #expect(try await store.read { try await $0.records(of: bob.id).alerts.open() }.isEmpty)
+        }
+    }
+
+    /// Alerts stored before they were phrases hold English sentences: they still show, as they are.
+    @Test(arguments: TestStores.kinds)
+    func anAlertStoredAsPlainTextStillReads(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            try await store.write { try await $0.accounts.create(ann) }
+            try await store.database.write { sql in
+                try await sql.insert(into: "safety_alerts")
+                    .columns("id", "owner_id", "condition", "message", "evidence", "observed_on", "opened_at", "last_seen_at")
+                    .values(
+                        UUID(), ann.id.rawValue, "irregularRhythm", "Your device reported an irregular heart rhythm.",
+                        "1 notification(s).", "2026-11-22", Make.time, Make.time
+                    ).run()
+            }
+            let alert = try #require(try await store.read { try await $0.records(of: ann.id).alerts.open() }.first)
+            #expect(alert.message == [.literal("Your device reported an irregular heart rhythm.")])
+            #expect(alert.evidence == .literal("1 notification(s)."))
         }
     }
 }

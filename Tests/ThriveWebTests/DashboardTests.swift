@@ -24,6 +24,7 @@ struct DashboardTests {
         }
         struct Focus: Decodable { let title: String }
         struct Moment: Decodable { let kind: String }
+        struct Insight: Decodable { let sentence: String }
         let mode: String
         let partOfDay: String
         let isNewPerson: Bool
@@ -163,6 +164,11 @@ struct DashboardTests {
             #expect(!insights.text.contains("badge-count"), "opened: no badge")
             #expect(!(try await browser.get("/pillars").text.contains("badge-count")))
             #expect(count >= 3)
+
+            // The same insights in German: the engine's phrases, the page's groups.
+            let german = try await browser.get("/insights", headers: [.acceptLanguage: "de"]).text
+            #expect(german.contains("Dein Durchschnitt ("))
+            #expect(!german.contains("Your average"))
         }
     }
 

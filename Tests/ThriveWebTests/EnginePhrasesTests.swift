@@ -29,7 +29,18 @@ struct EnginePhrasesTests {
             for: NutritionInput(
                 sex: .female, age: 34, height: Length(centimetres: 168), weight: Mass(kilograms: 64), activity: .moderate,
                 goal: .maintain))
-        var phrases: [Phrase] = []
+        var phrases: [Phrase] = InsightEngine.insights(today: today, days: HealthDays(days)).map(\.sentence)
+        phrases += alarming().flatMap { [$0.condition.title, $0.evidence] + $0.message }
+        phrases += [SafetyCondition.emergencyAdvice, .literal("Stored before phrases")]
+        phrases += InsightEngine.metricKeys.flatMap {
+            [Phrase("insight.metric.\($0)"), Phrase("insight.value.\($0)", ["value": .integer(1)])]
+        }
+        for insight in ["sleepSteps", "sleepMood", "workoutsMood"] {
+            for sign in ["together", "apart"] {
+                phrases.append(
+                    Phrase("insight.correlation.\(insight).\(sign)", ["r": .decimal(0.4, digits: 2), "days": .integer(30)]))
+            }
+        }
         for health in [HealthDays([]), HealthDays(days)] {
             for (weight, target) in [(nil, nil), (Mass(kilograms: 64), plan?.calories)] as [(Mass?, Int?)] {
                 let scores = PillarScoreEngine.scores(
@@ -47,6 +58,51 @@ struct EnginePhrasesTests {
             }
         }
         return phrases
+    }
+
+    /// Days that set off every critical condition of the safety monitor.
+    static func alarming() -> [SafetyFinding] {
+        let watch = SampleSource(name: "Apple Watch", kind: .device)
+        func aggregate(_ value: Double) -> Aggregate {
+            Aggregate(sum: value, mean: value, minimum: value, maximum: value, count: 1)
+        }
+        let days = (0..<14).map { back -> DayMetrics in
+            let date = today.adding(days: -back)
+            var day = DayMetrics(date: date)
+            day.quantities[.bodyMass] = [watch: aggregate(80 + Double(back) * 0.3)]
+            day.nightOxygen = [watch: Aggregate(sum: 0, mean: 0.92, minimum: 0.88, maximum: 0.95, count: 60)]
+            day.food = FoodDay(energyKilocalories: 600, proteinGrams: 20, carbohydrateGrams: 60, fatGrams: 20, entries: 3)
+            if back == 0 {
+                day.quantities[.restingHeartRate] = [watch: aggregate(120)]
+                day.irregularRhythmEvents = 2
+                let start = date.start(in: zone).addingTimeInterval(18 * 3_600)
+                day.workouts = [
+                    WorkoutSummary(
+                        id: WorkoutID(UUID()), activityType: .running, start: start, end: start + 1_800, maximumHeartRate: 185)
+                ]
+            }
+            if back == 1 { day.quantities[.restingHeartRate] = [watch: aggregate(45)] }
+            return day
+        }
+        return SafetyMonitor.evaluate(today: today, days: HealthDays(days), age: 40, calorieFloor: 1_200)
+    }
+
+    @Test func everyCriticalConditionIsAdvisedWithoutADiagnosisInEveryLanguage() throws {
+        let findings = Self.alarming()
+        #expect(Set(findings.map(\.condition)) == Set(SafetyCondition.allCases), "\(findings.map(\.condition))")
+        let diagnoses = [
+            "fibrillation", "afib", "apnea", "apnée", "apnoe", "apneia", "tachycard", "taquicard", "bradycard", "bradykard",
+            "arrhythm", "arritm",
+        ]
+        for language in Language.allCases {
+            let said = Localizer.$current.withValue(Localizer(language)) {
+                findings.flatMap { [t($0.condition.title), t($0.evidence)] + $0.message.map { t($0) } }
+            }
+            for text in said {
+                #expect(!text.contains("{{"), "\(language): \(text)")
+                #expect(!diagnoses.contains { text.lowercased().contains($0) }, "\(language) names no diagnosis: \(text)")
+            }
+        }
     }
 
     static func nested(_ phrase: Phrase) -> [Phrase] {
@@ -74,6 +130,16 @@ struct EnginePhrasesTests {
             }
             let rendered = Localizer.$current.withValue(Localizer(language)) { t(phrase) }
             #expect(!rendered.contains("{{") && rendered != phrase.key, "\(rendered)")
+        }
+    }
+
+    @Test func correlationsAreToldAsTendenciesNeverAsCauses() throws {
+        let english = try LanguageCatalogTests.catalog(.en)
+        let sentences = english.filter { $0.key.hasPrefix("insight.correlation.") }
+        #expect(sentences.count == 6)
+        for (key, text) in sentences {
+            #expect(text.hasSuffix("A pattern, not proof of cause."), "\(key)")
+            #expect(!text.contains("because") && !text.contains("causes"), "\(key)")
         }
     }
 

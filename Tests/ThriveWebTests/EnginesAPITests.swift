@@ -120,7 +120,7 @@ struct EnginesAPITests {
             }
             let first = try await browser.json(.get, "/api/v1/alerts", bearer: token).decode(Alerts.self)
             #expect(first.alerts.map(\.condition) == ["restingHeartRateHigh"])
-            #expect(first.alerts[0].message.hasPrefix("Your resting heart rate was 112 bpm on 2026-11-22, above 100 bpm."))
+            #expect(first.alerts[0].message.hasPrefix("Your resting heart rate was 112 bpm on Sun 22 Nov, above 100 bpm."))
             #expect(first.emergencyAdvice.contains("911"))
             let again = try await browser.json(.get, "/api/v1/alerts", bearer: token).decode(Alerts.self)
             #expect(again.alerts.count == 1, "one open alert per condition")
@@ -162,7 +162,11 @@ struct EnginesAPITests {
 
             let past = try await engines.overview(owner, on: LocalDate(year: 2026, month: 11, day: 10))
             #expect(past.findings.map(\.condition) == [.restingHeartRateHigh])
-            #expect(past.findings[0].message.hasPrefix("Your resting heart rate was 115 bpm on 2026-11-10"))
+            #expect(
+                past.findings[0].message[0]
+                    == Phrase(
+                        "safety.restingHeartRateHigh.message",
+                        ["bpm": .integer(115), "date": .date(LocalDate(year: 2026, month: 11, day: 10)!)]))
             #expect(past.alerts.isEmpty, "alerts are recorded only for today")
             #expect(past.scores.count == 3)
             #expect(past.cards.map(\.kind).contains(.sleepLastNight))
@@ -171,8 +175,14 @@ struct EnginesAPITests {
             let today = try await engines.overview(owner)
             #expect(today.date == LocalDate(year: 2026, month: 11, day: 22))
             #expect(today.alerts.map(\.condition) == [.restingHeartRateHigh])
-            #expect(today.alerts[0].message.hasPrefix("Your resting heart rate was 112 bpm"))
+            #expect(today.alerts[0].message.first?.values["bpm"] == .integer(112))
             let stored = try await browser.json(.get, "/api/v1/alerts", bearer: token).text
+            #expect(
+                stored.contains(
+                    "Your resting heart rate was 112 bpm on Sun 22 Nov, above 100 bpm. If you also feel unwell, pause exercise. Please contact your doctor"
+                ), "the stored alert reads as a sentence in the API")
+            let spanish = try await browser.json(.get, "/api/v1/alerts", bearer: token, headers: [.acceptLanguage: "es"]).text
+            #expect(spanish.contains("Tu frecuencia cardiaca en reposo fue de 112 lpm el dom 22 nov"), "\(spanish)")
             #expect(stored.components(separatedBy: #""condition":"#).count == 2, "one alert, from today: \(stored)")
             await #expect(throws: AppError.self) {
                 try await engines.overview(owner, on: LocalDate(year: 2026, month: 11, day: 23))

@@ -7,7 +7,7 @@ public struct Insight: Hashable, Sendable, Codable {
     public let kind: Kind
     /// The metric it is about ("steps", "sleep", …).
     public let metric: String
-    public let sentence: String
+    public let sentence: Phrase
     /// Higher comes first: anomalies, then strong correlations, then trends.
     public let priority: Int
     public let date: LocalDate?
@@ -25,26 +25,30 @@ public struct Insight: Hashable, Sendable, Codable {
 public enum InsightEngine {
     struct Metric: Sendable {
         let key: String
-        let name: String
         let value: @Sendable (DayMetrics, SourcePolicy) -> Double?
-        let format: @Sendable (Double) -> String
+        /// The number as the metric's value phrase takes it.
+        let number: @Sendable (Double) -> Phrase.Value
+
+        /// "steps", "resting heart rate": the metric in a sentence.
+        var name: Phrase { Phrase("insight.metric.\(key)") }
+
+        /// "8,432", "7 h 12 min", "58 bpm", "71.4 kg", "3.8 of 5".
+        func format(_ value: Double) -> Phrase { Phrase("insight.value.\(key)", ["value": number(value)]) }
     }
 
     static let metrics: [Metric] = [
         Metric(
-            key: "steps", name: "steps", value: { $0.quantity(.stepCount, policy: $1)?.sum },
-            format: { DisplayNumber.grouped(Int($0.rounded())) }),
+            key: "steps", value: { $0.quantity(.stepCount, policy: $1)?.sum }, number: { .integer(Int($0.rounded())) }),
+        Metric(key: "sleep", value: { $0.sleep(policy: $1)?.asleepHours }, number: { .duration(seconds: $0 * 3_600) }),
         Metric(
-            key: "sleep", name: "sleep", value: { $0.sleep(policy: $1)?.asleepHours },
-            format: { DurationFormat.hoursAndMinutes($0 * 3_600) }),
-        Metric(
-            key: "restingHeartRate", name: "resting heart rate", value: { $0.quantity(.restingHeartRate, policy: $1)?.mean },
-            format: { "\(Int($0.rounded())) bpm" }),
-        Metric(
-            key: "weight", name: "weight", value: { $0.quantity(.bodyMass, policy: $1)?.mean },
-            format: { String(format: "%.1f kg", $0) }),
-        Metric(key: "mood", name: "mood", value: { day, _ in day.mood?.mood }, format: { String(format: "%.1f of 5", $0) }),
+            key: "restingHeartRate", value: { $0.quantity(.restingHeartRate, policy: $1)?.mean },
+            number: { .integer(Int($0.rounded())) }),
+        Metric(key: "weight", value: { $0.quantity(.bodyMass, policy: $1)?.mean }, number: { .decimal($0, digits: 1) }),
+        Metric(key: "mood", value: { day, _ in day.mood?.mood }, number: { .decimal($0, digits: 1) }),
     ]
+
+    /// The metrics insights are told about, by key ("steps", "restingHeartRate", …).
+    public static var metricKeys: [String] { metrics.map(\.key) }
 
     public static func insights(today: LocalDate, days: HealthDays, policy: SourcePolicy = SourcePolicy()) -> [Insight] {
         var found: [Insight] = []
@@ -63,7 +67,7 @@ public enum InsightEngine {
 
     static func trends(_ metric: Metric, today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [Insight] {
         var found: [Insight] = []
-        for (length, minimum, label) in [(7, 4, "7 days"), (30, 15, "30 days")] {
+        for (length, minimum) in [(7, 4), (30, 15)] {
             let recent = values(metric, days.window(endingOn: today, count: length), policy)
             let before = values(metric, days.window(endingOn: today.adding(days: -length), count: length), policy)
             guard recent.count >= minimum, before.count >= minimum, let now = Statistics.mean(recent),
@@ -72,12 +76,15 @@ public enum InsightEngine {
             else { continue }
             let change = (now - then) / abs(then)
             guard abs(change) >= 0.05 else { continue }
-            let direction = change > 0 ? "up" : "down"
             found.append(
                 Insight(
                     kind: .trend, metric: metric.key,
-                    sentence:
-                        "Your average \(metric.name) over the last \(label) was \(metric.format(now)), \(direction) \(Int((abs(change) * 100).rounded())) % from the \(label) before.",
+                    sentence: Phrase(
+                        change > 0 ? "insight.trend.up" : "insight.trend.down",
+                        [
+                            "metric": .phrase(metric.name), "days": .integer(length), "value": .phrase(metric.format(now)),
+                            "percent": .integer(Int((abs(change) * 100).rounded())),
+                        ]),
                     priority: length == 7 ? 40 : 30, date: today))
         }
         return found
@@ -93,11 +100,14 @@ public enum InsightEngine {
             deviation > 0,
             abs(latest - mean) > 3 * deviation
         else { return nil }
-        let word = latest > mean ? "high" : "low"
         return Insight(
             kind: .anomaly, metric: metric.key,
-            sentence:
-                "Unusually \(word) \(metric.name) on \(latestDay.date.iso8601): \(metric.format(latest)), against an average of \(metric.format(mean)) over the previous 30 days. Tap to review.",
+            sentence: Phrase(
+                latest > mean ? "insight.anomaly.high" : "insight.anomaly.low",
+                [
+                    "metric": .phrase(metric.name), "date": .date(latestDay.date), "value": .phrase(metric.format(latest)),
+                    "mean": .phrase(metric.format(mean)),
+                ]),
             priority: 90, date: latestDay.date)
     }
 
@@ -110,22 +120,20 @@ public enum InsightEngine {
             found.append(
                 Insight(
                     kind: .bestDay, metric: "steps",
-                    sentence:
-                        "Your most active day of the last 30 was \(weekdayName(best.0)) \(best.0.iso8601), with \(DisplayNumber.grouped(Int(best.1))) steps.",
+                    sentence: Phrase("insight.bestDay", ["date": .date(best.0), "steps": .integer(Int(best.1))]),
                     priority: 20, date: best.0))
             found.append(
                 Insight(
                     kind: .worstDay, metric: "steps",
-                    sentence:
-                        "Your quietest day was \(weekdayName(worst.0)) \(worst.0.iso8601), with \(DisplayNumber.grouped(Int(worst.1))) steps.",
+                    sentence: Phrase("insight.quietestDay", ["date": .date(worst.0), "steps": .integer(Int(worst.1))]),
                     priority: 15, date: worst.0))
         }
         if nights.count >= 7, let shortest = nights.min(by: { $0.1 < $1.1 }) {
             found.append(
                 Insight(
                     kind: .worstDay, metric: "sleep",
-                    sentence:
-                        "Your shortest night of the last 30 ended on \(weekdayName(shortest.0)) \(shortest.0.iso8601): \(DurationFormat.hoursAndMinutes(shortest.1 * 3_600)) asleep.",
+                    sentence: Phrase(
+                        "insight.shortestNight", ["date": .date(shortest.0), "asleep": .duration(seconds: shortest.1 * 3_600)]),
                     priority: 15, date: shortest.0))
         }
         return found
@@ -141,26 +149,20 @@ public enum InsightEngine {
             return (matched.map(\.0), matched.map(\.1))
         }
         let sleep: (DayMetrics) -> Double? = { $0.sleep(policy: policy)?.asleepHours }
-        let candidates: [(String, String, String, ([Double], [Double]))] = [
-            ("sleep", "more sleep", "walk more", pairs(sleep, { $0.quantity(.stepCount, policy: policy)?.sum })),
-            ("sleep", "more sleep", "rate your mood higher", pairs(sleep, { $0.mood?.mood })),
-            ("workouts", "workout days", "rate your mood higher", pairs({ $0.workouts.isEmpty ? 0 : 1 }, { $0.mood?.mood })),
+        // The pair's name keys the sentence; `.together` or `.apart` by the sign of the correlation.
+        let candidates: [(String, String, ([Double], [Double]))] = [
+            ("sleep", "sleepSteps", pairs(sleep, { $0.quantity(.stepCount, policy: policy)?.sum })),
+            ("sleep", "sleepMood", pairs(sleep, { $0.mood?.mood })),
+            ("workouts", "workoutsMood", pairs({ $0.workouts.isEmpty ? 0 : 1 }, { $0.mood?.mood })),
         ]
-        return candidates.compactMap { metric, cause, effect, data in
+        return candidates.compactMap { metric, pair, data in
             guard data.0.count >= 14, let r = Statistics.correlation(data.0, data.1), abs(r) >= 0.3 else { return nil }
-            let verb =
-                r > 0
-                ? effect : effect.replacingOccurrences(of: "more", with: "less").replacingOccurrences(of: "higher", with: "lower")
             return Insight(
                 kind: .correlation, metric: metric,
-                sentence: String(
-                    format: "On %@ you tended to %@ (correlation %.2f over %d days). A pattern, not proof of cause.", cause, verb,
-                    r, data.0.count),
+                sentence: Phrase(
+                    "insight.correlation.\(pair).\(r > 0 ? "together" : "apart")",
+                    ["r": .decimal(r, digits: 2), "days": .integer(data.0.count)]),
                 priority: 50 + Int(abs(r) * 10), date: today)
         }
-    }
-
-    static func weekdayName(_ date: LocalDate) -> String {
-        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][date.weekday - 1]
     }
 }

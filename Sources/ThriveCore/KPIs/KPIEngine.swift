@@ -154,16 +154,3 @@ public enum DurationFormat {
         return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 }
-
-/// Numbers for people: "12,345".
-public enum DisplayNumber {
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var result = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return value < 0 ? "-" + result : result
-    }
-}

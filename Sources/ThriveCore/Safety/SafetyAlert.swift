@@ -6,8 +6,8 @@ public typealias SafetyAlertID = Identifier<SafetyAlert>
 public struct SafetyAlert: Hashable, Sendable, Identifiable {
     public let id: SafetyAlertID
     public let condition: SafetyCondition
-    public var message: String
-    public var evidence: String
+    public var message: [Phrase]
+    public var evidence: Phrase
     public var observedOn: LocalDate
     public let openedAt: Date
     public var lastSeenAt: Date
@@ -17,7 +17,7 @@ public struct SafetyAlert: Hashable, Sendable, Identifiable {
     public var resolvedAt: Date?
 
     public init(
-        id: SafetyAlertID, condition: SafetyCondition, message: String, evidence: String, observedOn: LocalDate, openedAt: Date,
+        id: SafetyAlertID, condition: SafetyCondition, message: [Phrase], evidence: Phrase, observedOn: LocalDate, openedAt: Date,
         lastSeenAt: Date, acknowledgedAt: Date? = nil, resolvedAt: Date? = nil
     ) {
         self.id = id

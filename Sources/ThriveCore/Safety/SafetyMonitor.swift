@@ -41,14 +41,14 @@ public enum SafetyMonitor {
         return findings
     }
 
-    static let clinician = "Please contact your doctor or another clinician to talk it over."
+    static let clinician = Phrase("safety.clinician")
 
     static func restingHeartRate(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [SafetyFinding] {
         let recent = days.window(endingOn: today, count: 3)
         var findings: [SafetyFinding] = []
-        for (condition, isOut, word) in [
-            (SafetyCondition.restingHeartRateHigh, { (a: Aggregate) in a.maximum > 100 }, "above 100"),
-            (.restingHeartRateLow, { (a: Aggregate) in a.minimum < 60 }, "below 60"),
+        for (condition, isOut) in [
+            (SafetyCondition.restingHeartRateHigh, { (a: Aggregate) in a.maximum > 100 }),
+            (.restingHeartRateLow, { (a: Aggregate) in a.minimum < 60 }),
         ] {
             var previousOut = false
             for day in recent {
@@ -67,9 +67,16 @@ public enum SafetyMonitor {
                     findings.append(
                         SafetyFinding(
                             condition: condition,
-                            message:
-                                "Your resting heart rate was \(Int(value.rounded())) bpm on \(day.date.iso8601), \(word) bpm. If you also feel unwell, pause exercise. \(clinician)",
-                            evidence: "Resting heart rate \(Int(value.rounded())) bpm from \(source.name).", observedOn: day.date)
+                            message: [
+                                Phrase(
+                                    "safety.\(condition.rawValue).message",
+                                    ["bpm": .integer(Int(value.rounded())), "date": .date(day.date)]),
+                                clinician,
+                            ],
+                            evidence: Phrase(
+                                "safety.restingHeartRate.evidence",
+                                ["bpm": .integer(Int(value.rounded())), "source": .text(source.name)]),
+                            observedOn: day.date)
                     )
                     break
                 }
@@ -85,13 +92,18 @@ public enum SafetyMonitor {
         guard let (date, workout) = workouts.first(where: { ($0.1.maximumHeartRate ?? 0) > limit }),
             let peak = workout.maximumHeartRate
         else { return nil }
-        let reason =
-            peak > exerciseHeartRateLimit ? "over 170 bpm" : "over 90 % of your estimated maximum (\(Int(limit.rounded())) bpm)"
+        let values: [String: Phrase.Value] = [
+            "bpm": .integer(Int(peak.rounded())), "date": .date(date), "limit": .integer(Int(limit.rounded())),
+        ]
         return SafetyFinding(
             condition: .exerciseHeartRate,
-            message:
-                "Your heart rate reached \(Int(peak.rounded())) bpm during a \(workout.activityType.displayName.lowercased()) on \(date.iso8601), \(reason). Stop exercising if it happens again or if you feel dizzy or unwell. \(clinician)",
-            evidence: "Peak \(Int(peak.rounded())) bpm; limit \(Int(limit.rounded())) bpm.", observedOn: date)
+            message: [
+                Phrase(
+                    peak > exerciseHeartRateLimit
+                        ? "safety.exerciseHeartRate.overLimit" : "safety.exerciseHeartRate.overMaximum", values),
+                clinician,
+            ],
+            evidence: Phrase("safety.exerciseHeartRate.evidence", values), observedOn: date)
     }
 
     static func rapidWeightLoss(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> SafetyFinding? {
@@ -107,11 +119,15 @@ public enum SafetyMonitor {
         else { return nil }
         return SafetyFinding(
             condition: .rapidWeightLoss,
-            message: String(
-                format:
-                    "Over the last two weeks your weight has fallen about %.1f kg (%.1f lb) a week, faster than the safe limit of 2 lb a week. Losing weight this fast can be a sign that something needs attention. %@",
-                -slope, -slope / Mass.kilogramsPerPound, clinician),
-            evidence: String(format: "Trend %.2f kg a week over %d weigh-ins.", slope, weighIns.count), observedOn: today)
+            message: [
+                Phrase(
+                    "safety.rapidWeightLoss.message",
+                    ["kg": .decimal(-slope, digits: 1), "lb": .decimal(-slope / Mass.kilogramsPerPound, digits: 1)]),
+                clinician,
+            ],
+            evidence: Phrase(
+                "safety.rapidWeightLoss.evidence", ["kg": .decimal(slope, digits: 2), "count": .integer(weighIns.count)]),
+            observedOn: today)
     }
 
     static func caloriesBelowFloor(today: LocalDate, days: HealthDays, floor: Int) -> SafetyFinding? {
@@ -121,13 +137,14 @@ public enum SafetyMonitor {
             last.entries >= 3, before.entries >= 3, last.energyKilocalories < Double(floor),
             before.energyKilocalories < Double(floor)
         else { return nil }
+        let values: [String: Phrase.Value] = [
+            "first": .integer(Int(before.energyKilocalories.rounded())),
+            "second": .integer(Int(last.energyKilocalories.rounded())), "floor": .integer(floor),
+        ]
         return SafetyFinding(
             condition: .caloriesBelowFloor,
-            message:
-                "You logged \(Int(before.energyKilocalories.rounded())) and \(Int(last.energyKilocalories.rounded())) kcal on the last two days, below your safe minimum of \(floor) kcal. Eating this little for long can harm your health. If it was not on purpose, log what you missed; otherwise \(clinician.prefix(1).lowercased() + clinician.dropFirst())",
-            evidence:
-                "\(Int(before.energyKilocalories.rounded())) and \(Int(last.energyKilocalories.rounded())) kcal; floor \(floor) kcal.",
-            observedOn: yesterday)
+            message: [Phrase("safety.caloriesBelowFloor.message", values), Phrase("safety.caloriesBelowFloor.advice")],
+            evidence: Phrase("safety.caloriesBelowFloor.evidence", values), observedOn: yesterday)
     }
 
     /// The longest run of consecutive nights, ending last night or the night before, that satisfy `test`.
@@ -147,12 +164,13 @@ public enum SafetyMonitor {
     static func lowOxygen(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> SafetyFinding? {
         let run = recentRun(today: today, days: days) { ($0.oxygen(policy: policy)?.mean ?? 1) < 0.95 }
         guard run.count > 3, let last = run.last else { return nil }
-        let values = run.compactMap { $0.oxygen(policy: policy)?.mean }.map { "\(Int(($0 * 100).rounded())) %" }
+        let values = run.compactMap { $0.oxygen(policy: policy)?.mean }.map {
+            Phrase("safety.percent", ["value": .integer(Int(($0 * 100).rounded()))])
+        }
         return SafetyFinding(
             condition: .lowBloodOxygen,
-            message:
-                "Your blood oxygen has averaged under 95 % for \(run.count) nights in a row. Readings this low for several days should be checked. \(clinician)",
-            evidence: "Nightly averages: \(values.joined(separator: ", ")).", observedOn: last.date)
+            message: [Phrase("safety.lowBloodOxygen.message", ["nights": .integer(run.count)]), clinician],
+            evidence: Phrase("safety.lowBloodOxygen.evidence", ["values": .list(values)]), observedOn: last.date)
     }
 
     static func apneaSigns(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> SafetyFinding? {
@@ -168,18 +186,16 @@ public enum SafetyMonitor {
         guard run.count > 3, let last = run.last else { return nil }
         return SafetyFinding(
             condition: .sleepApneaSigns,
-            message:
-                "For \(run.count) nights in a row your data showed oxygen dips, very broken sleep or sharp heart-rate spikes in bed. These can go with breathing problems during sleep, which a doctor can check. \(clinician)",
-            evidence: "\(run.count) consecutive nights with dips under 90 %, 6+ awakenings or spikes of 40+ bpm.",
-            observedOn: last.date)
+            message: [Phrase("safety.sleepApneaSigns.message", ["nights": .integer(run.count)]), clinician],
+            evidence: Phrase("safety.sleepApneaSigns.evidence", ["nights": .integer(run.count)]), observedOn: last.date)
     }
 
     static func irregularRhythm(today: LocalDate, days: HealthDays) -> SafetyFinding? {
         guard let day = days.window(endingOn: today, count: 7).last(where: { $0.irregularRhythmEvents > 0 }) else { return nil }
         return SafetyFinding(
             condition: .irregularRhythm,
-            message:
-                "Your device reported an irregular heart rhythm on \(day.date.iso8601). Only a clinician can say what it means. \(clinician)",
-            evidence: "\(day.irregularRhythmEvents) notification(s) from your device's own detection.", observedOn: day.date)
+            message: [Phrase("safety.irregularRhythm.message", ["date": .date(day.date)]), clinician],
+            evidence: Phrase("safety.irregularRhythm.evidence", ["count": .integer(day.irregularRhythmEvents)]),
+            observedOn: day.date)
     }
 }

@@ -29,4 +29,7 @@ public struct Phrase: Hashable, Sendable, Codable {
         self.key = key
         self.values = values
     }
+
+    /// Text that is already words, shown as it is in every language (stored before it was a phrase).
+    public static func literal(_ text: String) -> Phrase { Phrase("text", ["text": .text(text)]) }
 }

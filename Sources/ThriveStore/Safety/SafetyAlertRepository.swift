@@ -23,14 +23,16 @@ struct SQLSafetyAlertRepository: SafetyAlertRepository {
         for finding in findings {
             if let alert = current[finding.condition] {
                 try await sql.update("safety_alerts")
-                    .set("message", to: finding.message).set("evidence", to: finding.evidence)
+                    .set("message", to: try StoredPhrases.text(finding.message))
+                    .set("evidence", to: try StoredPhrases.text([finding.evidence]))
                     .set("observed_on", to: finding.observedOn.iso8601).set("last_seen_at", to: time)
                     .where("owner_id", .equal, owner.rawValue).where("id", .equal, alert.id.rawValue).run()
             } else {
                 try await sql.insert(into: "safety_alerts")
                     .columns("id", "owner_id", "condition", "message", "evidence", "observed_on", "opened_at", "last_seen_at")
                     .values(
-                        ids.uuid(), owner.rawValue, finding.condition.rawValue, finding.message, finding.evidence,
+                        ids.uuid(), owner.rawValue, finding.condition.rawValue, try StoredPhrases.text(finding.message),
+                        try StoredPhrases.text([finding.evidence]),
                         finding.observedOn.iso8601, time, time
                     ).run()
             }
@@ -67,8 +69,10 @@ struct SQLSafetyAlertRepository: SafetyAlertRepository {
             let observed = LocalDate(iso8601: try row.string("observed_on"))
         else { return nil }
         return SafetyAlert(
-            id: SafetyAlertID(try row.uuid("id")), condition: condition, message: try row.string("message"),
-            evidence: try row.string("evidence"), observedOn: observed, openedAt: try row.date("opened_at"),
+            id: SafetyAlertID(try row.uuid("id")), condition: condition,
+            message: StoredPhrases.phrases(try row.string("message")),
+            evidence: StoredPhrases.phrases(try row.string("evidence")).first ?? .literal(""), observedOn: observed,
+            openedAt: try row.date("opened_at"),
             lastSeenAt: try row.date("last_seen_at"), acknowledgedAt: try row.optionalDate("acknowledged_at"),
             resolvedAt: try row.optionalDate("resolved_at"))
     }

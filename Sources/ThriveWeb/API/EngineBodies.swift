@@ -166,9 +166,9 @@ struct AlertBody: Codable {
     init(_ alert: SafetyAlert) {
         id = alert.id
         condition = alert.condition
-        title = alert.condition.title
-        message = alert.message
-        evidence = alert.evidence
+        title = t(alert.condition.title)
+        message = alert.message.map { t($0) }.joined(separator: " ")
+        evidence = t(alert.evidence)
         observedOn = alert.observedOn
         openedAt = alert.openedAt
         lastSeenAt = alert.lastSeenAt
@@ -183,6 +183,23 @@ struct AlertsResponse: Codable {
     let emergencyAdvice: String
 }
 
-struct InsightsResponse: Codable {
-    let insights: [Insight]
+struct InsightsResponse: Encodable {
+    let insights: [InsightBody]
+}
+
+/// An insight with its sentence in the request's language.
+struct InsightBody: Encodable, Sendable {
+    let kind: Insight.Kind
+    let metric: String
+    let sentence: String
+    let priority: Int
+    let date: LocalDate?
+
+    init(_ insight: Insight) {
+        kind = insight.kind
+        metric = insight.metric
+        sentence = t(insight.sentence)
+        priority = insight.priority
+        date = insight.date
+    }
 }

@@ -40,7 +40,7 @@ struct EnginesAPIController {
         api.get("alerts") { _, context -> Response in
             let alerts = try await engines.alerts(try context.requireUser())
             return try jsonResponse(
-                AlertsResponse(alerts: alerts.map(AlertBody.init), emergencyAdvice: SafetyCondition.emergencyAdvice))
+                AlertsResponse(alerts: alerts.map(AlertBody.init), emergencyAdvice: t(SafetyCondition.emergencyAdvice)))
         }
         api.post("alerts/:id/acknowledge") { _, context -> Response in
             let owner = try context.requireUser()
@@ -50,7 +50,8 @@ struct EnginesAPIController {
             return try jsonResponse(AlertBody(try await engines.acknowledge(owner, alert: id)))
         }
         api.get("insights") { _, context -> Response in
-            try jsonResponse(InsightsResponse(insights: try await engines.insights(try context.requireUser())))
+            try jsonResponse(
+                InsightsResponse(insights: try await engines.insights(try context.requireUser()).map(InsightBody.init)))
         }
     }
 

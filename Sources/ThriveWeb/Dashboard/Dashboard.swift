@@ -74,9 +74,9 @@ struct Dashboard: Encodable, Sendable {
     let scores: [Score]
     let today: [Figure]
     let cards: [KPIResponse.Card]
-    let featuredInsight: Insight?
+    let featuredInsight: InsightBody?
     /// Deep mode: three to five (fewer when there is not enough data).
-    let insights: [Insight]
+    let insights: [InsightBody]
     let quickActions: [Action]
     /// Deep mode: what was logged or recorded in the last day, newest first.
     let timeline: [Moment]

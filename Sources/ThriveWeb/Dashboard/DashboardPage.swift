@@ -58,7 +58,7 @@ struct DashboardPage: Sendable {
     let focus: Dashboard.Focus?
     let alerts: [Alert]
     let hasAlerts: Bool
-    let emergencyAdvice = SafetyCondition.emergencyAdvice
+    let emergencyAdvice = t(SafetyCondition.emergencyAdvice)
     let scores: [Score]
     let figures: [Dashboard.Figure]
     let cards: [Card]

@@ -58,8 +58,8 @@ struct DashboardService: Sendable {
             },
             today: Self.figures(today, policy: policy),
             cards: overview.cards.map(KPIResponse.Card.init),
-            featuredInsight: insights.first,
-            insights: deep ? Array(insights.prefix(5)) : [],
+            featuredInsight: insights.first.map(InsightBody.init),
+            insights: deep ? insights.prefix(5).map(InsightBody.init) : [],
             quickActions: Self.quickActions,
             timeline: reads.1,
             progress: deep ? Self.progress(week: week, person: person, today: overview.date, zone: zone) : [])

@@ -15,5 +15,18 @@ struct InsightCache: PersonDocument {
 
     init() {}
 
+    enum CodingKeys: String, CodingKey { case date, insights, seenOn }
+
+    /// A cache written before insights were phrases does not decode: it is dropped (recomputed
+    /// today), keeping the day the person last looked.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seenOn = try container.decodeIfPresent(LocalDate.self, forKey: .seenOn)
+        if let insights = try? container.decode([Insight].self, forKey: .insights) {
+            self.insights = insights
+            date = try container.decodeIfPresent(LocalDate.self, forKey: .date)
+        }
+    }
+
     var unread: Int { date != nil && seenOn != date ? insights.count : 0 }
 }

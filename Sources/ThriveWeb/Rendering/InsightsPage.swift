@@ -13,13 +13,10 @@ struct InsightsPage: Sendable {
     var explorer: CorrelationView?
 
     init(_ insights: [Insight]) {
-        let order: [(Insight.Kind, String)] = [
-            (.anomaly, "Out of the ordinary"), (.correlation, "What affects what"), (.trend, "Trends"),
-            (.bestDay, "Best days"), (.worstDay, "Hardest days"),
-        ]
-        groups = order.compactMap { kind, title in
-            let sentences = insights.filter { $0.kind == kind }.map(\.sentence)
-            return sentences.isEmpty ? nil : Group(title: title, sentences: sentences)
+        let order: [Insight.Kind] = [.anomaly, .correlation, .trend, .bestDay, .worstDay]
+        groups = order.compactMap { kind in
+            let sentences = insights.filter { $0.kind == kind }.map { t($0.sentence) }
+            return sentences.isEmpty ? nil : Group(title: t("insights.group.\(kind.rawValue)"), sentences: sentences)
         }
         isEmpty = insights.isEmpty
     }

@@ -100,7 +100,7 @@ struct GlobalSearch: Sendable {
                     detail: "Journal, \(DisplayFormat.date(entry.writtenAt, in: zone))",
                     href: "/pillars/wellbeing/journal?date=\(LocalDate(entry.writtenAt, in: zone))")
             }
-        let sentences: [String] = (cache?.insights ?? []).map(\.sentence)
+        let sentences: [String] = (cache?.insights ?? []).map { t($0.sentence) }
         let insights = sentences.filter { sentence in words.allSatisfy { sentence.lowercased().contains($0) } }
         let foodLinks = foods.map {
             Link(title: $0.description, detail: FoodListItem($0).energy, href: "/pillars/nutrition/foods/\($0.ndbNumber)")
