@@ -176,6 +176,12 @@ struct EnginePhrasesTests {
             #expect(!home.text.contains("Workouts this week"))
             let fitness = try await browser.get("/pillars/fitness", headers: [.acceptLanguage: "de"])
             #expect(fitness.text.contains("Noch nicht genug Daten für einen Fitness-Wert."))
+            #expect(fitness.text.contains("Schritte, aktive Minuten, Strecke und Trainings, heute und pro Tag."))
+            let nutrition = try await browser.get("/pillars/nutrition", headers: [.acceptLanguage: "de"])
+            #expect(nutrition.text.contains("Trag Mahlzeiten aus 8.463 Lebensmitteln ein"), "the count grouped the German way")
+            let recovery = try await browser.get("/pillars/fitness/recovery", headers: [.acceptLanguage: "fr"])
+            #expect(recovery.text.contains("Pas assez de données"))
+            #expect(recovery.text.contains("il faut une semaine de mesures d’une montre ou d’une bague"))
 
             let token = try await browser.apiLogin().accessToken
             let cards = try await browser.json(.get, "/api/v1/kpis", bearer: token, headers: [.acceptLanguage: "fr"])

@@ -36,11 +36,15 @@ struct ActivityPage: Sendable {
         let week = (0..<7).map { date.adding(days: -$0) }
         let todayMetrics = days[date]
         today = [
-            Figure(label: "Steps", value: Self.count(todayMetrics?.quantity(.stepCount, policy: policy)?.sum)),
-            Figure(label: "Active minutes", value: Self.minutes(todayMetrics?.quantity(.appleExerciseTime, policy: policy)?.sum)),
-            Figure(label: "Distance", value: distance(todayMetrics) + (distance(todayMetrics) == "–" ? "" : " \(distanceUnit)")),
+            Figure(label: t("metric.steps"), value: Self.count(todayMetrics?.quantity(.stepCount, policy: policy)?.sum)),
             Figure(
-                label: "Active energy",
+                label: t("metric.active-minutes"),
+                value: Self.minutes(todayMetrics?.quantity(.appleExerciseTime, policy: policy)?.sum)),
+            Figure(
+                label: t("metric.distance"),
+                value: distance(todayMetrics) + (distance(todayMetrics) == "–" ? "" : " \(distanceUnit)")),
+            Figure(
+                label: t("metric.active-energy"),
                 value: todayMetrics?.quantity(.activeEnergyBurned, policy: policy).map { DisplayFormat.kilocalories($0.sum) }
                     ?? "–"),
         ]
@@ -49,19 +53,31 @@ struct ActivityPage: Sendable {
             let workouts = metrics?.workouts.count ?? 0
             return Row(
                 day: day == date
-                    ? "Today" : DisplayFormat.shortDay(day.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),
+                    ? t("common.today")
+                    : DisplayFormat.shortDay(day.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),
                 steps: Self.count(metrics?.quantity(.stepCount, policy: policy)?.sum),
                 active: Self.minutes(metrics?.quantity(.appleExerciseTime, policy: policy)?.sum),
                 distance: distance(metrics), workouts: workouts == 0 ? "–" : String(workouts))
         }
         let steps = week.compactMap { days[$0]?.quantity(.stepCount, policy: policy)?.sum }
         let active = week.compactMap { days[$0]?.quantity(.appleExerciseTime, policy: policy)?.sum }
-        var parts: [String] = []
+        var parts: [Phrase] = []
         if let mean = Statistics.mean(steps) {
-            parts.append("\(DisplayFormat.count(Int(mean.rounded()))) steps a day (goal 8,000)")
+            parts.append(
+                Phrase(
+                    "activity.summary.steps",
+                    ["steps": .integer(Int(mean.rounded())), "goal": .integer(Int(PillarScoreEngine.stepsTarget))]))
         }
-        if let mean = Statistics.mean(active) { parts.append("\(Int(mean.rounded())) active minutes a day") }
-        summary = parts.isEmpty ? nil : "Over the last 7 days: " + parts.joined(separator: " and ") + "."
+        if let mean = Statistics.mean(active) {
+            parts.append(Phrase("activity.summary.active", ["minutes": .integer(Int(mean.rounded()))]))
+        }
+        summary =
+            parts.isEmpty
+            ? nil
+            : t(
+                Phrase(
+                    parts.count == 2 ? "activity.summary.both" : "activity.summary",
+                    ["first": .phrase(parts[0]), "second": .phrase(parts[parts.count - 1])]))
         isEmpty = steps.isEmpty && active.isEmpty && week.allSatisfy { days[$0]?.workouts.isEmpty ?? true }
     }
 
@@ -101,45 +117,33 @@ struct RecoveryPage: Sendable {
             Statistics.mean(days.window(endingOn: date, count: count).compactMap { $0.quantity(type, policy: policy)?.mean })
         }
         let value = component?.value.map { Int(($0 * 100).rounded()) }
+        let state: String
         switch value {
-        case .some(let score) where score >= 80:
-            (status, band, advice) = (
-                "Recovered · \(score)/100", "green",
-                "Your resting heart rate is at or below your usual. A good day for the training you planned."
-            )
-        case .some(let score) where score >= 50:
-            (status, band, advice) = (
-                "Getting there · \(score)/100", "yellow",
-                "Your resting heart rate is a little above your usual. Train as planned, or lighter if you feel tired."
-            )
-        case .some(let score):
-            (status, band, advice) = (
-                "Take it easy · \(score)/100", "red",
-                "Your resting heart rate is well above your usual, which often follows hard training, short sleep, stress, alcohol or an illness starting. Consider a light day. If it stays high or you feel unwell, talk to a doctor."
-            )
-        case .none:
-            (status, band, advice) = (
-                "Not enough data", "noData",
-                "Recovery compares your resting heart rate with your own baseline: it needs a week of readings from a watch or ring."
-            )
+        case .some(let score) where score >= 80: (state, band) = ("recovered", "green")
+        case .some(let score) where score >= 50: (state, band) = ("gettingThere", "yellow")
+        case .some: (state, band) = ("takeItEasy", "red")
+        case .none: (state, band) = ("noData", "noData")
         }
+        status = t("recovery.state.\(state)", ["score": value.map(String.init) ?? ""])
+        advice = t("recovery.state.\(state).advice")
         icon = StatusIcon.for(band)
         detail = t(component?.detail ?? Phrase("score.recovery.needs"))
         let bpm = { (value: Double?) in value.map { "\(Int($0.rounded())) bpm" } ?? "–" }
         let ms = { (value: Double?) in value.map { "\(Int($0.rounded())) ms" } ?? "–" }
         comparisons = [
             Comparison(
-                label: "Resting heart rate", recent: bpm(mean(.restingHeartRate, last: 3)),
+                label: t("metric.resting-heart-rate"), recent: bpm(mean(.restingHeartRate, last: 3)),
                 baseline: bpm(mean(.restingHeartRate, last: 28)), baselineDays: 28),
             Comparison(
-                label: "Heart-rate variability", recent: ms(mean(.heartRateVariabilitySDNN, last: 3)),
+                label: t("metric.heart-rate-variability"), recent: ms(mean(.heartRateVariabilitySDNN, last: 3)),
                 baseline: ms(mean(.heartRateVariabilitySDNN, last: 14)), baselineDays: 14),
         ]
         rows = (0..<7).map { date.adding(days: -$0) }.map { day in
             let metrics = days[day]
             return Row(
                 day: day == date
-                    ? "Today" : DisplayFormat.shortDay(day.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),
+                    ? t("common.today")
+                    : DisplayFormat.shortDay(day.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),
                 resting: bpm(metrics?.quantity(.restingHeartRate, policy: policy)?.mean),
                 variability: ms(metrics?.quantity(.heartRateVariabilitySDNN, policy: policy)?.mean),
                 sleep: metrics?.sleep(policy: policy).map { DurationFormat.hoursAndMinutes($0.asleepSeconds) } ?? "–")

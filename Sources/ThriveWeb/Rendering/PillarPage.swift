@@ -2,20 +2,23 @@ import Foundation
 import ThriveCore
 
 /// A part of a pillar (the spec's information architecture): a page to open, or, when it is not
-/// built yet, an honest line about it and no link.
+/// built yet, an honest line about it and no link. Its words come from the catalogs by its id.
 struct PillarSection: Sendable {
     let name: String
     let description: String
     let href: String?
     let comingSoon: Bool
 
-    static func page(_ name: String, _ description: String, _ href: String) -> PillarSection {
-        PillarSection(name: name, description: description, href: href, comingSoon: false)
+    init(_ id: String, href: String?) {
+        name = t("section.\(id)")
+        description = t("section.\(id).description", ["foods": DisplayFormat.count(8_463)])
+        self.href = href
+        comingSoon = href == nil
     }
 
-    static func soon(_ name: String, _ description: String) -> PillarSection {
-        PillarSection(name: name, description: description, href: nil, comingSoon: true)
-    }
+    static func page(_ id: String, _ href: String) -> PillarSection { PillarSection(id, href: href) }
+
+    static func soon(_ id: String) -> PillarSection { PillarSection(id, href: nil) }
 }
 
 extension Pillar {
@@ -27,46 +30,28 @@ extension Pillar {
         }
     }
 
-    var summary: String {
-        switch self {
-        case .fitness: "Activity, sleep, recovery and your training plan."
-        case .nutrition: "Meals, calories and macros, water and weight, and your nutrition plan."
-        case .wellbeing: "Mood, energy and stress, journaling and habits."
-        }
-    }
+    /// "Activity, sleep, recovery and your training plan."
+    var summary: String { t("pillar.\(rawValue).summary") }
 
     /// The pillar's parts, in the order of the spec's information architecture.
     var sections: [PillarSection] {
         switch self {
         case .fitness:
             [
-                .page("Activity", "Steps, active minutes, distance and workouts, today and by day.", "/pillars/fitness/activity"),
-                .page("Sleep", "Log when you slept and how well; devices add their sleep stages.", "/pillars/fitness/sleep"),
-                .page(
-                    "Recovery status", "Resting heart rate and heart-rate variability against your own baseline.",
-                    "/pillars/fitness/recovery"),
-                .page(
-                    "Workouts", "Start a session from your plan and confirm your sets, or log any activity.",
-                    WorkoutPagesController.base),
-                .page("Workout plan", "Your training plan with sets, reps and loads.", "/pillars/fitness/plan"),
-                .soon("Fitness goals", "Targets for steps, sessions and strength."),
-                .soon("Strain and load", "Training load over the weeks."),
+                .page("activity", "/pillars/fitness/activity"), .page("sleep", "/pillars/fitness/sleep"),
+                .page("recovery", "/pillars/fitness/recovery"), .page("workouts", WorkoutPagesController.base),
+                .page("workoutPlan", "/pillars/fitness/plan"), .soon("fitnessGoals"), .soon("strain"),
             ]
         case .nutrition:
             [
-                .page("Meals", "Log meals from 8,463 foods, see calories and macros by meal.", "/pillars/nutrition/meals"),
-                .page("Hydration", "Glasses and bottles of water through the day.", "/pillars/nutrition/hydration"),
-                .page("Weight", "Weigh-ins in your units.", "/pillars/nutrition/weight"),
-                .page("Nutrition plan", "Your calorie and macro targets, and why.", "/pillars/nutrition/plan"),
-                .soon("Meal recommendations", "Meals that fit what is left of your day."),
-                .soon("Food insights", "How what you eat relates to sleep, energy and weight."),
+                .page("meals", "/pillars/nutrition/meals"), .page("hydration", "/pillars/nutrition/hydration"),
+                .page("weight", "/pillars/nutrition/weight"), .page("nutritionPlan", "/pillars/nutrition/plan"),
+                .soon("mealRecommendations"), .soon("foodInsights"),
             ]
         case .wellbeing:
             [
-                .page("Mood, energy and stress", "Check in with three taps and a private note.", "/pillars/wellbeing/mood"),
-                .page("Journaling", "Free writing, private to you.", "/pillars/wellbeing/journal"),
-                .soon("Habit tracking", "Daily habits with streaks."),
-                .soon("Wellbeing goals", "Goals for sleep, stress and mood."),
+                .page("mood", "/pillars/wellbeing/mood"), .page("journal", "/pillars/wellbeing/journal"),
+                .soon("habits"), .soon("wellbeingGoals"),
             ]
         }
     }
