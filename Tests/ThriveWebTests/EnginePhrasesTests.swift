@@ -167,6 +167,27 @@ struct EnginePhrasesTests {
                 == "3 entrenamientos en 7 días (objetivo 4).")
     }
 
+    @Test func onboardingAsksInThePersonsLanguage() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp(onboard: false)
+            try await browser.get("/onboarding/consent")
+            try await browser.post("/onboarding/consent", form: [("accept", "yes")])
+            let german = try await browser.get("/onboarding/profile", headers: [.acceptLanguage: "de"]).text
+            for words in ["Geburtsdatum", "Keine Allergien", "Eine Herzerkrankung", "Besser schlafen", "Glutenfrei"] {
+                #expect(german.contains(words), "\(words)")
+            }
+            let noGoal = try await browser.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "65"),
+                    ("allergy", "none"), ("condition", "none"),
+                ], headers: [.acceptLanguage: "fr"])
+            #expect(noGoal.status == .unprocessableContent)
+            #expect(noGoal.text.contains("Choisissez au moins un objectif."))
+            #expect(noGoal.text.contains("Mieux dormir"), "the choices are French too")
+        }
+    }
+
     @Test func theDashboardAndTheAPISpeakThePersonsLanguage() async throws {
         let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
         try await app.test { browser in

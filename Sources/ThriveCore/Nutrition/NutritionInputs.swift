@@ -13,15 +13,6 @@ public enum ActivityLevel: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    public var displayName: String {
-        switch self {
-        case .sedentary: "Sedentary (little or no exercise)"
-        case .light: "Light (1–3 sessions a week)"
-        case .moderate: "Moderate (3–5 sessions a week)"
-        case .very: "Very active (6–7 sessions a week)"
-        case .extra: "Extra active (hard training or a physical job)"
-        }
-    }
 }
 
 /// What the person wants their weight to do.

@@ -70,51 +70,15 @@ public struct HealthDetails: Hashable, Sendable, Codable {
 public enum Allergy: String, Sendable, Codable, CaseIterable {
     case peanuts, treeNuts, milk, eggs, fish, shellfish, soy, wheat, sesame
 
-    public var displayName: String {
-        switch self {
-        case .peanuts: "Peanuts"
-        case .treeNuts: "Tree nuts"
-        case .milk: "Milk"
-        case .eggs: "Eggs"
-        case .fish: "Fish"
-        case .shellfish: "Shellfish"
-        case .soy: "Soy"
-        case .wheat: "Wheat or gluten"
-        case .sesame: "Sesame"
-        }
-    }
 }
 
 public enum Diet: String, Sendable, Codable, CaseIterable {
     case vegetarian, vegan, pescatarian, dairyFree, glutenFree, halal, kosher
 
-    public var displayName: String {
-        switch self {
-        case .vegetarian: "Vegetarian"
-        case .vegan: "Vegan"
-        case .pescatarian: "Pescatarian"
-        case .dairyFree: "Dairy-free"
-        case .glutenFree: "Gluten-free"
-        case .halal: "Halal"
-        case .kosher: "Kosher"
-        }
-    }
 }
 
 public enum MedicalCondition: String, Sendable, Codable, CaseIterable {
     case heartCondition, highBloodPressure, diabetes, pregnancy, kidneyDisease, eatingDisorderHistory, jointProblems
-
-    public var displayName: String {
-        switch self {
-        case .heartCondition: "A heart condition"
-        case .highBloodPressure: "High blood pressure"
-        case .diabetes: "Diabetes"
-        case .pregnancy: "Pregnancy"
-        case .kidneyDisease: "Kidney disease"
-        case .eatingDisorderHistory: "An eating disorder, now or before"
-        case .jointProblems: "Joint or back problems"
-        }
-    }
 
     var needsPhysicianSignOff: Bool {
         switch self {
@@ -127,15 +91,6 @@ public enum MedicalCondition: String, Sendable, Codable, CaseIterable {
 public enum HealthGoal: String, Sendable, Codable, CaseIterable {
     case weightLoss, generalFitness, sleep, healthyEating, muscleGain
 
-    public var displayName: String {
-        switch self {
-        case .weightLoss: "Lose weight"
-        case .generalFitness: "Get fitter"
-        case .sleep: "Sleep better"
-        case .healthyEating: "Eat healthier"
-        case .muscleGain: "Build muscle"
-        }
-    }
 }
 
 /// Where the person's data will come from at first (spec 004: a device or manual entry, one is required).

@@ -8,27 +8,27 @@ enum OnboardingAnswers {
     ) throws -> (profile: Profile, details: HealthDetails) {
         var profile = profile
         guard let dob = form.text("dateOfBirth").flatMap({ LocalDate(iso8601: $0) }) else {
-            throw ValidationError(field: "dateOfBirth", message: "Enter your date of birth, like 1990-04-21.")
+            throw ValidationError(field: "dateOfBirth", message: t("onboarding.error.dateOfBirth"))
         }
         profile.dateOfBirth = dob
         guard let sex = form.text("sex").flatMap(BiologicalSex.init) else {
-            throw ValidationError(field: "sex", message: "Choose the sex your body formulas should use.")
+            throw ValidationError(field: "sex", message: t("onboarding.error.sex"))
         }
         profile.sex = sex
         if profile.unitSystem == .metric {
-            guard let centimetres = try form.number("heightCm", label: "Height") else {
-                throw ValidationError(field: "heightCm", message: "Enter your height in centimetres.")
+            guard let centimetres = try form.number("heightCm", label: t("onboarding.field.height")) else {
+                throw ValidationError(field: "heightCm", message: t("onboarding.error.heightCm"))
             }
             profile.height = Length(centimetres: centimetres)
         } else {
-            guard let feet = try form.number("heightFeet", label: "Feet") else {
-                throw ValidationError(field: "heightFeet", message: "Enter your height in feet and inches.")
+            guard let feet = try form.number("heightFeet", label: t("onboarding.field.height")) else {
+                throw ValidationError(field: "heightFeet", message: t("onboarding.error.heightFeet"))
             }
-            let inches = try form.number("heightInches", label: "Inches") ?? 0
+            let inches = try form.number("heightInches", label: t("onboarding.field.height")) ?? 0
             profile.height = Length(metres: (feet * 12 + inches) * Length.metresPerInch)
         }
-        guard let weight = try form.number("weight", label: "Weight") else {
-            throw ValidationError(field: "weight", message: "Enter your current weight.")
+        guard let weight = try form.number("weight", label: t("onboarding.field.weight")) else {
+            throw ValidationError(field: "weight", message: t("onboarding.error.weight"))
         }
         profile.weight = profile.unitSystem == .metric ? Mass(kilograms: weight) : Mass(pounds: weight)
         do {
@@ -42,18 +42,18 @@ enum OnboardingAnswers {
         let allergyAnswers = form.all("allergy")
         let other = form.text("otherAllergies")
         guard !allergyAnswers.isEmpty || other != nil else {
-            throw ValidationError(field: "allergy", message: "Tick your allergies, or “No allergies”.")
+            throw ValidationError(field: "allergy", message: t("onboarding.error.allergy"))
         }
         let conditionAnswers = form.all("condition")
         guard !conditionAnswers.isEmpty else {
-            throw ValidationError(field: "condition", message: "Tick any conditions you have, or “None of these”.")
+            throw ValidationError(field: "condition", message: t("onboarding.error.condition"))
         }
         let goals = form.all("goal").compactMap(HealthGoal.init)
         guard !goals.isEmpty else {
-            throw ValidationError(field: "goal", message: "Choose at least one goal.")
+            throw ValidationError(field: "goal", message: t("onboarding.error.goal"))
         }
         if let other, other.count > 200 {
-            throw ValidationError(field: "otherAllergies", message: "Other allergies can be at most 200 characters.")
+            throw ValidationError(field: "otherAllergies", message: t("onboarding.error.otherAllergies"))
         }
         let details = HealthDetails(
             allergies: allergyAnswers.compactMap(Allergy.init), otherAllergies: other,
@@ -67,47 +67,47 @@ enum OnboardingAnswers {
         if let emphasis = form.text("emphasis").flatMap(TrainingPreferences.Emphasis.init) {
             preferences.training.emphasis = emphasis
         }
-        if let sessions = try form.number("sessionsPerWeek", label: "Workouts a week") {
+        if let sessions = try form.number("sessionsPerWeek", label: t("onboarding.field.sessionsPerWeek")) {
             guard (1...7).contains(sessions), sessions == sessions.rounded() else {
-                throw ValidationError(field: "sessionsPerWeek", message: "Workouts a week must be a whole number from 1 to 7.")
+                throw ValidationError(field: "sessionsPerWeek", message: t("onboarding.error.sessionsPerWeek"))
             }
             preferences.training.sessionsPerWeek = Int(sessions)
         }
-        if let minutes = try form.number("sessionMinutes", label: "Minutes per workout") {
+        if let minutes = try form.number("sessionMinutes", label: t("onboarding.field.sessionMinutes")) {
             guard (20...180).contains(minutes) else {
-                throw ValidationError(field: "sessionMinutes", message: "A workout lasts 20 to 180 minutes.")
+                throw ValidationError(field: "sessionMinutes", message: t("onboarding.error.sessionMinutes"))
             }
             preferences.training.sessionMinutes = Int(minutes)
         }
     }
 
     static func baseline(_ form: FormFields, units: UnitSystem) throws -> BaselineAssessment {
-        guard let pushUps = try form.number("pushUps", label: "Push-ups") else {
-            throw ValidationError(field: "pushUps", message: "Enter how many push-ups you can do in one go (0 is fine).")
+        guard let pushUps = try form.number("pushUps", label: t("onboarding.field.pushUps")) else {
+            throw ValidationError(field: "pushUps", message: t("onboarding.error.pushUps"))
         }
         guard pushUps == pushUps.rounded() else {
-            throw ValidationError(field: "pushUps", message: "Push-ups must be a whole number.")
+            throw ValidationError(field: "pushUps", message: t("onboarding.error.pushUpsWhole"))
         }
-        let plank = try form.number("plankSeconds", label: "Plank")
+        let plank = try form.number("plankSeconds", label: t("onboarding.field.plankSeconds"))
         var baseline = BaselineAssessment(pushUps: Int(pushUps), plankSeconds: plank.map { Int($0.rounded()) })
-        let load = try form.number("liftLoad", label: "Load")
-        let reps = try form.number("liftReps", label: "Repetitions")
+        let load = try form.number("liftLoad", label: t("onboarding.field.liftLoad"))
+        let reps = try form.number("liftReps", label: t("onboarding.field.liftReps"))
         if let load, let reps {
             guard let lift = form.text("lift"), ExerciseLibrary.all.contains(where: { $0.id == lift }) else {
-                throw ValidationError(field: "lift", message: "Choose which lift that set was.")
+                throw ValidationError(field: "lift", message: t("onboarding.error.lift"))
             }
             guard (1...100).contains(reps), reps == reps.rounded() else {
-                throw ValidationError(field: "liftReps", message: "Repetitions must be a whole number from 1 to 100.")
+                throw ValidationError(field: "liftReps", message: t("onboarding.error.liftReps"))
             }
             let mass = units == .metric ? Mass(kilograms: load) : Mass(pounds: load)
             guard (1...500).contains(mass.kilograms) else {
-                throw ValidationError(field: "liftLoad", message: "The load must be between 1 and 500 kg (1,100 lb).")
+                throw ValidationError(field: "liftLoad", message: t("onboarding.error.liftLoad"))
             }
             baseline.liftExercise = lift
             baseline.liftOneRepMax = OneRepMax.epley(load: mass, reps: Int(reps))
         } else if load != nil || reps != nil {
             throw ValidationError(
-                field: load == nil ? "liftLoad" : "liftReps", message: "Give both the load and the repetitions, or neither.")
+                field: load == nil ? "liftLoad" : "liftReps", message: t("onboarding.error.liftBoth"))
         }
         return try baseline.validated()
     }

@@ -126,67 +126,77 @@ extension OnboardingPage {
         var fields: [FormControl] = [
             .text(
                 InputField(
-                    "dateOfBirth", "Date of birth", value: values.single["dateOfBirth"] ?? "", errors: errors, type: "date",
+                    "dateOfBirth", t("onboarding.field.dateOfBirth"), value: values.single["dateOfBirth"] ?? "", errors: errors,
+                    type: "date",
                     decimal: false, narrow: true))
         ]
         if metric {
             fields.append(
                 .text(
                     InputField(
-                        "heightCm", "Height", unit: "cm", value: values.single["heightCm"] ?? "", errors: errors, narrow: true)))
+                        "heightCm", t("onboarding.field.height"), unit: "cm", value: values.single["heightCm"] ?? "",
+                        errors: errors, narrow: true)))
         } else {
             fields.append(
                 .text(
                     InputField(
-                        "heightFeet", "Height", unit: "ft", value: values.single["heightFeet"] ?? "", errors: errors, narrow: true
+                        "heightFeet", t("onboarding.field.height"), unit: "ft", value: values.single["heightFeet"] ?? "",
+                        errors: errors, narrow: true
                     )))
             fields.append(
                 .text(
                     InputField(
-                        "heightInches", "and", unit: "in", value: values.single["heightInches"] ?? "", errors: errors,
+                        "heightInches", t("onboarding.field.heightInches"), unit: "in",
+                        value: values.single["heightInches"] ?? "", errors: errors,
                         narrow: true)))
         }
         fields.append(
             .text(
                 InputField(
-                    "weight", "Current weight", unit: metric ? "kg" : "lb", value: values.single["weight"] ?? "", errors: errors,
+                    "weight", t("onboarding.field.weight"), unit: metric ? "kg" : "lb", value: values.single["weight"] ?? "",
+                    errors: errors,
                     narrow: true)))
         self.fields = fields
         sex = Choice.list(
-            "sex", [("female", "Female"), ("male", "Male")], checked: Set([values.single["sex"] ?? ""]), multiple: false)
+            "sex", [("female", t("onboarding.sex.female")), ("male", t("onboarding.sex.male"))],
+            checked: Set([values.single["sex"] ?? ""]), multiple: false)
         allergies = Choice.list(
-            "allergy", [("none", "No allergies")] + Allergy.allCases.map { ($0.rawValue, $0.displayName) },
+            "allergy", [("none", t("allergy.none"))] + Allergy.allCases.map { ($0.rawValue, $0.title) },
             checked: values.lists["allergy"] ?? [], multiple: true)
         otherAllergies = values.single["otherAllergies"] ?? ""
         diets = Choice.list(
-            "diet", Diet.allCases.map { ($0.rawValue, $0.displayName) }, checked: values.lists["diet"] ?? [], multiple: true)
+            "diet", Diet.allCases.map { ($0.rawValue, $0.title) }, checked: values.lists["diet"] ?? [], multiple: true)
         conditions = Choice.list(
-            "condition", [("none", "None of these")] + MedicalCondition.allCases.map { ($0.rawValue, $0.displayName) },
+            "condition", [("none", t("condition.none"))] + MedicalCondition.allCases.map { ($0.rawValue, $0.title) },
             checked: values.lists["condition"] ?? [], multiple: true)
         goals = Choice.list(
-            "goal", HealthGoal.allCases.map { ($0.rawValue, $0.displayName) }, checked: values.lists["goal"] ?? [],
+            "goal", HealthGoal.allCases.map { ($0.rawValue, $0.title) }, checked: values.lists["goal"] ?? [],
             multiple: true)
     }
 
     mutating func fillOptional(_ preferences: PlanPreferences, form: FormFields?) {
         let values = Values(form: form).single
         activity = Choice.list(
-            "activity", ActivityLevel.allCases.map { ($0.rawValue, $0.displayName) },
+            "activity", ActivityLevel.allCases.map { ($0.rawValue, $0.title) },
             checked: [values["activity"] ?? preferences.activity.rawValue], multiple: false)
         emphasis = Choice.list(
-            "emphasis", [("strength", "Strength"), ("cardio", "Cardio"), ("hybrid", "Both")],
+            "emphasis",
+            [
+                ("strength", t("onboarding.emphasis.strength")), ("cardio", t("onboarding.emphasis.cardio")),
+                ("hybrid", t("onboarding.emphasis.hybrid")),
+            ],
             checked: [values["emphasis"] ?? preferences.training.emphasis.rawValue], multiple: false)
         fields = [
             .text(
                 InputField(
-                    "sessionsPerWeek", "Workouts a week",
+                    "sessionsPerWeek", t("onboarding.field.sessionsPerWeek"),
                     value: values["sessionsPerWeek"] ?? String(preferences.training.sessionsPerWeek),
-                    errors: errors, hint: "1 to 7.", narrow: true)),
+                    errors: errors, hint: t("onboarding.hint.sessionsPerWeek"), narrow: true)),
             .text(
                 InputField(
-                    "sessionMinutes", "Minutes per workout",
+                    "sessionMinutes", t("onboarding.field.sessionMinutes"),
                     value: values["sessionMinutes"] ?? String(preferences.training.sessionMinutes),
-                    errors: errors, hint: "20 to 180.", narrow: true)),
+                    errors: errors, hint: t("onboarding.hint.sessionMinutes"), narrow: true)),
         ]
     }
 
@@ -195,8 +205,8 @@ extension OnboardingPage {
         sources = Choice.list(
             "source",
             [
-                ("manual", "I will log by hand in Thrive: meals, weight, mood, workouts"),
-                ("deviceLater", "I will import from a device or Apple Health later (and log by hand until then)"),
+                ("manual", t("onboarding.source.manual")),
+                ("deviceLater", t("onboarding.source.deviceLater")),
             ], checked: [chosen], multiple: false)
     }
 
@@ -206,27 +216,33 @@ extension OnboardingPage {
         fields = [
             .text(
                 InputField(
-                    "pushUps", "Push-ups in one go", value: values["pushUps"] ?? stored.map { String($0.pushUps) } ?? "",
+                    "pushUps", t("onboarding.field.pushUps"), value: values["pushUps"] ?? stored.map { String($0.pushUps) } ?? "",
                     errors: errors,
-                    hint: "As many as you can with good form, knees down is fine. 0 is an answer.", narrow: true)),
+                    hint: t("onboarding.hint.pushUps"), narrow: true)),
             .text(
                 InputField(
-                    "plankSeconds", "Plank hold", unit: "seconds, optional",
+                    "plankSeconds", t("onboarding.field.plankSeconds"), unit: t("onboarding.unit.secondsOptional"),
                     value: values["plankSeconds"] ?? stored?.plankSeconds.map(String.init) ?? "",
                     errors: errors, narrow: true)),
             .text(
                 InputField(
-                    "liftLoad", "Heaviest recent set", unit: metric ? "kg, optional" : "lb, optional",
+                    "liftLoad", t("onboarding.field.liftLoad"),
+                    unit: t(metric ? "onboarding.unit.kgOptional" : "onboarding.unit.lbOptional"),
                     value: values["liftLoad"] ?? "",
                     errors: errors, narrow: true)),
             .text(
                 InputField(
-                    "liftReps", "Repetitions in that set", unit: "optional", value: values["liftReps"] ?? "", errors: errors,
-                    hint: "We estimate your one-repetition maximum from it (Epley), so you never test a true maximum.",
+                    "liftReps", t("onboarding.field.liftReps"), unit: t("onboarding.unit.optional"),
+                    value: values["liftReps"] ?? "", errors: errors,
+                    hint: t("onboarding.hint.liftReps"),
                     narrow: true)),
         ]
         lifts = Choice.list(
-            "lift", [("back-squat", "Squat"), ("bench-press", "Bench press"), ("deadlift", "Deadlift")],
+            "lift",
+            [
+                ("back-squat", t("onboarding.lift.squat")), ("bench-press", t("onboarding.lift.benchPress")),
+                ("deadlift", t("onboarding.lift.deadlift")),
+            ],
             checked: [values["lift"] ?? stored?.liftExercise ?? ""], multiple: false)
     }
 }

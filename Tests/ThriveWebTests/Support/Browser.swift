@@ -34,14 +34,17 @@ final class Browser: Sendable {
 
     /// Posts a form; `_csrf` is the token from the last page unless the fields set it.
     @discardableResult
-    func post(_ path: String, form fields: [(String, String)], withToken: Bool = true) async throws -> Reply {
+    func post(
+        _ path: String, form fields: [(String, String)], withToken: Bool = true, headers: HTTPFields = [:]
+    ) async throws -> Reply {
         var fields = fields
         if withToken, !fields.contains(where: { $0.0 == "_csrf" }), let token = formToken.withLock({ $0 }) {
             fields.append(("_csrf", token))
         }
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(
-            path, method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: body))
+        var headers = headers
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
     /// Sends JSON text as it is, so tests can send malformed bodies too.
