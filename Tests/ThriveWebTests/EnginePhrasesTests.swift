@@ -188,6 +188,22 @@ struct EnginePhrasesTests {
         }
     }
 
+    @Test func workoutFormsAndTheirErrorsInThePersonsLanguage() async throws {
+        let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let form = try await browser.get("/pillars/fitness/workouts/new", headers: [.acceptLanguage: "de"]).text
+            for words in ["Aktivität eintragen", "Begonnen um", "Krafttraining", "Spaziergang"] {
+                #expect(form.contains(words), "\(words)")
+            }
+            let refused = try await browser.post(
+                "/pillars/fitness/workouts", form: [("date", "2026-11-22"), ("activity", "running"), ("minutes", "0")],
+                headers: [.acceptLanguage: "es"])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("Un entrenamiento dura entre 1 minuto y 24 horas (1440 minutos)."))
+        }
+    }
+
     @Test func theDashboardAndTheAPISpeakThePersonsLanguage() async throws {
         let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
         try await app.test { browser in

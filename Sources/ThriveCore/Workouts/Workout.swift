@@ -13,20 +13,6 @@ public enum WorkoutActivityType: String, Sendable, Codable, CaseIterable {
     case rowing
     case other
 
-    public var displayName: String {
-        switch self {
-        case .traditionalStrengthTraining: "Strength training"
-        case .functionalStrengthTraining: "Functional strength"
-        case .running: "Run"
-        case .walking: "Walk"
-        case .cycling: "Ride"
-        case .swimming: "Swim"
-        case .highIntensityIntervalTraining: "HIIT"
-        case .yoga: "Yoga"
-        case .rowing: "Row"
-        case .other: "Workout"
-        }
-    }
 }
 
 /// One set the person performed: the unit that progressive overload works on.

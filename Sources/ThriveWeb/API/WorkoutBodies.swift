@@ -74,7 +74,7 @@ struct WorkoutBody: Codable {
     init(_ workout: Workout) {
         id = workout.id.description
         activityType = workout.activityType.rawValue
-        activityName = workout.activityType.displayName
+        activityName = workout.activityType.title
         startedAt = workout.start
         endedAt = workout.end
         minutes = (workout.duration / 6).rounded() / 10

@@ -40,18 +40,17 @@ struct WorkoutPagesController {
             let person = try await services.engines.context(owner)
             var date = MealPagesController.day(request, today: person.today)
             var values: WorkoutForm.Values = [:]
-            var heading = "Log an activity"
+            var heading = t("workoutForm.heading")
             var intro: String? = "A run, a ride, a swim, a class: what it was and how long it took."
             if let index = request.uri.queryParameters.get("session").flatMap({ Int(String($0)) }) {
                 let program = try await services.engines.trainingProgram(owner)
                 guard program.sessions.indices.contains(index) else {
-                    throw AppError.notFound("Your plan has no session with that number.")
+                    throw AppError.notFound(t("workoutForm.noSuchSession"))
                 }
                 let session = program.sessions[index]
                 values = WorkoutForm.values(for: session, units: person.profile.unitSystem)
                 heading = session.name
-                intro =
-                    "Filled in from your plan. Change each set to what you actually did: loads go up once every set reaches its target reps. Leave a set blank if you skipped it."
+                intro = t("workoutForm.fromPlan")
             }
             // People log a session when it is over: it started its planned length ago. Another activity
             // leaves the time blank, which means it ended just now.
@@ -78,7 +77,7 @@ struct WorkoutPagesController {
                 return redirect(to: LocalDate(workout.start, in: person.zone), notice: .added, saved: id)
             } catch let error as ValidationError {
                 return renderForm(
-                    heading: form.text("heading") ?? "Log an activity", intro: nil, date: date, values: form.values,
+                    heading: form.text("heading") ?? t("workoutForm.heading"), intro: nil, date: date, values: form.values,
                     errors: FormErrors(error), action: Self.base, person: person, context)
             }
         }
@@ -96,7 +95,7 @@ struct WorkoutPagesController {
             guard let workout = try await log.entry(owner, id: try Self.id(context)) else { throw EntryKind.workout.missing }
             let date = LocalDate(workout.start, in: person.zone)
             return renderForm(
-                heading: "Edit \(workout.activityType.displayName.lowercased())", intro: nil, date: date,
+                heading: t("workoutForm.edit", ["activity": workout.activityType.title]), intro: nil, date: date,
                 values: WorkoutForm.values(for: workout, zone: person.zone, units: person.profile.unitSystem),
                 errors: FormErrors(), action: "\(Self.base)/\(workout.id.description)", person: person, context)
         }
@@ -114,7 +113,7 @@ struct WorkoutPagesController {
                 return redirect(to: LocalDate(workout.start, in: person.zone), notice: .updated, saved: id)
             } catch let error as ValidationError {
                 return renderForm(
-                    heading: "Edit \(stored.activityType.displayName.lowercased())", intro: nil, date: date,
+                    heading: t("workoutForm.edit", ["activity": stored.activityType.title]), intro: nil, date: date,
                     values: form.values, errors: FormErrors(error), action: "\(Self.base)/\(stored.id.description)",
                     person: person, context)
             }

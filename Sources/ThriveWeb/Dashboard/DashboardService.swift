@@ -258,7 +258,7 @@ struct DashboardService: Sendable {
             .init(time: $0.recordedAt, kind: "mood", title: t("timeline.mood", ["mood": String($0.mood)]))
         }
         moments += try await records.workouts.workouts(in: window, limit: 10).map {
-            .init(time: $0.start, kind: "workout", title: $0.activityType.displayName)
+            .init(time: $0.start, kind: "workout", title: $0.activityType.title)
         }
         moments += try await records.quantitySamples.samples(of: .bodyMass, in: window, limit: 5).map {
             .init(time: $0.start, kind: "weight", title: t("timeline.weight"))

@@ -7,7 +7,7 @@ enum ManualEntries {
     static func moment(_ time: Date?, now: Date, field: String) throws -> Date {
         let time = time ?? now
         guard time <= now.addingTimeInterval(5 * 60) else {
-            throw ValidationError(field: field, message: "An entry cannot be in the future.")
+            throw ValidationError(field: field, message: t("entryError.future"))
         }
         return time
     }
@@ -17,7 +17,7 @@ enum ManualEntries {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":")
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
             (0..<60).contains(minute)
-        else { throw ValidationError(field: field, message: "Enter the time as hours and minutes, like 08:30.") }
+        else { throw ValidationError(field: field, message: t("entryError.time")) }
         // By the calendar, not by adding seconds: a daylight-saving day has 23 or 25 hours.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -45,10 +45,10 @@ enum ManualEntries {
     static func sleep(id: UUID, from start: Date, to end: Date, quality: Int?, now: Date) throws -> CategorySample {
         let end = try moment(end, now: now, field: "end")
         guard start < end else {
-            throw ValidationError(field: "start", message: "Falling asleep must come before waking up.")
+            throw ValidationError(field: "start", message: t("entryError.sleepOrder"))
         }
         guard end.timeIntervalSince(start) <= 24 * 3_600 else {
-            throw ValidationError(field: "start", message: "A sleep can last at most 24 hours.")
+            throw ValidationError(field: "start", message: t("entryError.sleepLength"))
         }
         return try CategorySample(
             id: CategorySampleID(id), type: .sleepAnalysis, value: SleepStage.asleepUnspecified.rawValue, start: start,
@@ -58,7 +58,7 @@ enum ManualEntries {
 
     static func weighIn(id: UUID, at time: Date?, kilograms: Double, now: Date) throws -> QuantitySample {
         guard kilograms.isFinite, (20...400).contains(kilograms) else {
-            throw ValidationError(field: "kilograms", message: "Weight must be between 20 and 400 kg (44 and 882 lb).")
+            throw ValidationError(field: "kilograms", message: t("entryError.weight"))
         }
         let time = try moment(time, now: now, field: "measuredAt")
         return try QuantitySample(
@@ -69,7 +69,7 @@ enum ManualEntries {
 
     static func water(id: UUID, at time: Date?, millilitres: Double, now: Date) throws -> QuantitySample {
         guard millilitres.isFinite, (10...5_000).contains(millilitres) else {
-            throw ValidationError(field: "millilitres", message: "A drink must be between 10 ml and 5000 ml.")
+            throw ValidationError(field: "millilitres", message: t("entryError.drink"))
         }
         let time = try moment(time, now: now, field: "drankAt")
         return try QuantitySample(
@@ -84,13 +84,13 @@ enum ManualEntries {
         activeEnergyKilocalories: Double? = nil, distance: Length? = nil, now: Date
     ) throws -> Workout {
         guard minutes.isFinite, (1...1_440).contains(minutes) else {
-            throw ValidationError(field: "minutes", message: "A workout lasts between 1 minute and 24 hours (1440 minutes).")
+            throw ValidationError(field: "minutes", message: t("entryError.workoutLength"))
         }
         let start = startedAt ?? now.addingTimeInterval(-minutes * 60)
         let end = start.addingTimeInterval((minutes * 60).rounded())
         guard end <= now.addingTimeInterval(5 * 60) else {
             throw ValidationError(
-                field: "startedAt", message: "A workout cannot end in the future: change the start time or the length.")
+                field: "startedAt", message: t("entryError.workoutFuture"))
         }
         return try Workout(
             id: WorkoutID(id), activityType: activity, start: start, end: end,

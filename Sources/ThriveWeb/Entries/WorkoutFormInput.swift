@@ -7,17 +7,17 @@ enum WorkoutFormInput {
     static func workout(_ form: FormFields, id: UUID, date: LocalDate, person: PersonContext, now: Date) throws -> Workout {
         let units = person.profile.unitSystem
         let activity = form.text("activity").flatMap(WorkoutActivityType.init(rawValue:)) ?? .traditionalStrengthTraining
-        guard let minutes = try form.number("minutes", label: "Length") else {
-            throw ValidationError(field: "minutes", message: "Enter how many minutes the workout took.")
+        guard let minutes = try form.number("minutes", label: t("workoutForm.length")) else {
+            throw ValidationError(field: "minutes", message: t("workoutForm.error.minutes"))
         }
         let start = try form.text("time").map { try ManualEntries.moment($0, on: date, zone: person.zone) }
-        let distance = try form.number("distance", label: "Distance").map { typed in
-            guard typed >= 0 else { throw ValidationError(field: "distance", message: "Distance cannot be negative.") }
+        let distance = try form.number("distance", label: t("workoutForm.distance")).map { typed in
+            guard typed >= 0 else { throw ValidationError(field: "distance", message: t("workoutForm.error.distance")) }
             return Length(metres: units == .metric ? typed * 1_000 : typed * WorkoutForm.metresPerMile)
         }
-        let energy = try form.number("energy", label: "Active energy")
+        let energy = try form.number("energy", label: t("workoutForm.energy"))
         if let energy, !(0...20_000).contains(energy) {
-            throw ValidationError(field: "energy", message: "Active energy must be between 0 and 20000 kcal.")
+            throw ValidationError(field: "energy", message: t("workoutForm.error.energy"))
         }
         do {
             return try ManualEntries.workout(
@@ -35,9 +35,9 @@ enum WorkoutFormInput {
         while let name = form.text("exercise-\(index)") {
             defer { index += 1 }
             if form["duration-\(index)"] != nil {
-                if let minutes = try form.number("duration-\(index)", label: "Minutes") {
+                if let minutes = try form.number("duration-\(index)", label: t("workoutForm.unit.minutes")) {
                     guard (0...1_440).contains(minutes) else {
-                        throw ValidationError(field: "duration-\(index)", message: "Enter between 0 and 1440 minutes.")
+                        throw ValidationError(field: "duration-\(index)", message: t("workoutForm.error.duration"))
                     }
                     sets.append(WorkoutSet(exercise: name, durationSeconds: minutes * 60))
                 }
@@ -59,20 +59,21 @@ enum WorkoutFormInput {
     {
         let repsField = "reps-\(index)-\(set)"
         let loadField = "load-\(index)-\(set)"
-        let typedLoad = try form.number(loadField, label: "Load")
+        let typedLoad = try form.number(loadField, label: t("workoutForm.load"))
         guard let repsText = form.text(repsField) else {
             guard typedLoad == nil else {
-                throw ValidationError(field: repsField, message: "Enter the reps you did for set \(set + 1) of \(name).")
+                throw ValidationError(
+                    field: repsField, message: t("workoutForm.error.repsMissing", ["set": String(set + 1), "exercise": name]))
             }
             return nil
         }
         guard let reps = Int(repsText), (0...100).contains(reps) else {
-            throw ValidationError(field: repsField, message: "Reps must be a whole number from 0 to 100.")
+            throw ValidationError(field: repsField, message: t("workoutForm.error.reps"))
         }
         let load = typedLoad.map { units == .metric ? Mass(kilograms: $0) : Mass(pounds: $0) }
         if let load, !(0...1_000).contains(load.kilograms) {
             throw ValidationError(
-                field: loadField, message: units == .metric ? "Load must be 0 to 1000 kg." : "Load must be 0 to 2200 lb.")
+                field: loadField, message: t(units == .metric ? "workoutForm.error.loadKg" : "workoutForm.error.loadLb"))
         }
         return WorkoutSet(exercise: name, reps: reps, load: load.map { Mass(kilograms: ($0.kilograms * 100).rounded() / 100) })
     }

@@ -92,7 +92,7 @@ struct WorkoutDayPage: Sendable {
         if !editable { detail.append("from \(workout.source.name)") }
         let sets = setLines(workout, units: units)
         return Item(
-            id: workout.id.rawValue.uuidString.lowercased(), title: workout.activityType.displayName,
+            id: workout.id.rawValue.uuidString.lowercased(), title: workout.activityType.title,
             detail: detail.joined(separator: " · "), sets: sets, hasSets: !sets.isEmpty, editable: editable)
     }
 

@@ -56,17 +56,21 @@ struct WorkoutForm: Sendable {
         loadUnit = units == .metric ? "kg" : "lb"
         let activity = values["activity"] ?? WorkoutActivityType.traditionalStrengthTraining.rawValue
         activityOptions = WorkoutActivityType.allCases.map {
-            Option(value: $0.rawValue, name: $0.displayName, selected: $0.rawValue == activity)
+            Option(value: $0.rawValue, name: $0.title, selected: $0.rawValue == activity)
         }
         time = InputField(
-            "time", "Started at", value: values["time"] ?? "", errors: errors, hint: "Blank: it ended just now.",
+            "time", t("workoutForm.startedAt"), value: values["time"] ?? "", errors: errors, hint: t("workoutForm.startedAtHint"),
             type: "time", decimal: false, narrow: true)
-        minutes = InputField("minutes", "Length", unit: "minutes", value: values["minutes"] ?? "", errors: errors, narrow: true)
+        minutes = InputField(
+            "minutes", t("workoutForm.length"), unit: t("workoutForm.unit.minutes"), value: values["minutes"] ?? "",
+            errors: errors, narrow: true)
         distance = InputField(
-            "distance", "Distance", unit: units == .metric ? "km, optional" : "miles, optional",
+            "distance", t("workoutForm.distance"),
+            unit: t(units == .metric ? "workoutForm.unit.kmOptional" : "workoutForm.unit.milesOptional"),
             value: values["distance"] ?? "", errors: errors, narrow: true)
         energy = InputField(
-            "energy", "Active energy", unit: "kcal, optional", value: values["energy"] ?? "", errors: errors, narrow: true)
+            "energy", t("workoutForm.energy"), unit: t("workoutForm.unit.kcalOptional"), value: values["energy"] ?? "",
+            errors: errors, narrow: true)
         var groups: [ExerciseGroup] = []
         var index = 0
         while let name = values["exercise-\(index)"] {
@@ -83,7 +87,7 @@ struct WorkoutForm: Sendable {
         let target = values["target-\(index)"].flatMap { $0.isEmpty ? nil : $0 }
         if values["duration-\(index)"] != nil {
             let duration = InputField(
-                "duration-\(index)", "Minutes of \(name.lowercased())", unit: "minutes",
+                "duration-\(index)", t("workoutForm.minutesOf", ["exercise": name]), unit: t("workoutForm.unit.minutes"),
                 value: values["duration-\(index)"] ?? "", errors: errors, narrow: true)
             return ExerciseGroup(index: index, name: name, target: target, duration: duration, sets: [])
         }
@@ -104,8 +108,9 @@ struct WorkoutForm: Sendable {
         let load = "load-\(index)-\(set)"
         return SetRow(
             number: set + 1,
-            reps: InputField(reps, "Reps", value: values[reps] ?? "", errors: errors, decimal: false, narrow: true),
-            load: InputField(load, "Load", unit: unit, value: values[load] ?? "", errors: errors, narrow: true),
+            reps: InputField(
+                reps, t("workoutForm.reps"), value: values[reps] ?? "", errors: errors, decimal: false, narrow: true),
+            load: InputField(load, t("workoutForm.load"), unit: unit, value: values[load] ?? "", errors: errors, narrow: true),
             extra: extra)
     }
 }

@@ -1,6 +1,6 @@
 import ThriveCore
 
-/// The onboarding answers' names in the request's language, by their stored values.
+/// Names of stored values (answers, activity types) in the request's language, by their raw value.
 extension Allergy {
     var title: String { t("allergy.\(rawValue)") }
 }
@@ -19,4 +19,9 @@ extension HealthGoal {
 
 extension ActivityLevel {
     var title: String { t("activityLevel.\(rawValue)") }
+}
+
+extension WorkoutActivityType {
+    /// "Run", "Strength training", … in the request's language.
+    var title: String { t("activityType.\(rawValue)") }
 }
