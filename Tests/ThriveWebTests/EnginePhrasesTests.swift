@@ -204,6 +204,21 @@ struct EnginePhrasesTests {
         }
     }
 
+    @Test func mealSlotsAreNamedTheWayEachLanguageSaysThem() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let french = try await browser.get("/pillars/nutrition/meals", headers: [.acceptLanguage: "fr"]).text
+            #expect(french.contains("Ajouter au petit-déjeuner"))
+            #expect(french.contains("Ajouter aux collations"))
+            #expect(french.contains("Rien de noté pour le petit-déjeuner pour l’instant."))
+            #expect(!french.contains("Add to") && !french.contains("Nothing logged"), "no English words left")
+            let german = try await browser.get(
+                "/pillars/nutrition/meals/add?slot=dinner&date=2026-11-22", headers: [.acceptLanguage: "de"]
+            ).text
+            #expect(german.contains(#"<h1 id="page-title">Zum Abendessen hinzufügen</h1>"#))
+        }
+    }
+
     @Test func theDashboardAndTheAPISpeakThePersonsLanguage() async throws {
         let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
         try await app.test { browser in

@@ -4,15 +4,6 @@ import Foundation
 public enum MealSlot: String, Sendable, Codable, CaseIterable {
     case breakfast, lunch, dinner, snack
 
-    public var displayName: String {
-        switch self {
-        case .breakfast: "Breakfast"
-        case .lunch: "Lunch"
-        case .dinner: "Dinner"
-        case .snack: "Snacks"
-        }
-    }
-
     /// When a meal of this slot is usually eaten (hour, minute): the time given to a meal logged
     /// for an earlier day, when the person did not say when.
     public var usualTime: (hour: Int, minute: Int) {

@@ -96,7 +96,7 @@ struct MealPagesController {
                 throw MealEntriesAPIController.missing
             }
             let person = try await services.engines.context(owner)
-            return render("meal-edit", "Edit meal", context, MealEditPage(entry: entry, zone: person.zone).finished())
+            return render("meal-edit", t("mealEdit.title"), context, MealEditPage(entry: entry, zone: person.zone).finished())
         }
 
         router.post("pillars/nutrition/meals/:id") { request, context -> Response in
@@ -117,10 +117,10 @@ struct MealPagesController {
                 return Self.toDay(LocalDate(updated.consumedAt, in: person.zone), notice: .updated, slot: updated.meal)
             } catch let error as ValidationError {
                 page.errors.add(error)
-                return render("meal-edit", "Edit meal", context, page.finished(), status: .unprocessableContent)
+                return render("meal-edit", t("mealEdit.title"), context, page.finished(), status: .unprocessableContent)
             } catch let error as AppError where error.status == .badRequest {
                 page.errors.add(error.field ?? "time", error.message)
-                return render("meal-edit", "Edit meal", context, page.finished(), status: .unprocessableContent)
+                return render("meal-edit", t("mealEdit.title"), context, page.finished(), status: .unprocessableContent)
             }
         }
 
@@ -145,7 +145,7 @@ struct MealPagesController {
         if let again = form.text("again") {
             guard let id = FoodLogEntryID(again),
                 let entry = try await services.store.read({ try await $0.records(of: owner).foodLog.entry(id: id) })
-            else { throw ValidationError(field: "again", message: "That meal is no longer in your log.") }
+            else { throw ValidationError(field: "again", message: t("mealError.gone")) }
             request.name = entry.name
             request.grams = entry.grams
             request.energyKilocalories = entry.energyKilocalories
@@ -156,11 +156,11 @@ struct MealPagesController {
             request.food = food
             if form.text("amount") == "grams" {
                 request.grams = try form.number("grams", label: "Grams")
-                if request.grams == nil { throw ValidationError(field: "grams", message: "Enter how many grams you ate.") }
+                if request.grams == nil { throw ValidationError(field: "grams", message: t("mealError.grams")) }
             } else {
                 request.portion = form.text("portion").flatMap { Int($0) }
                 request.servings = try form.number("servings", label: "Servings") ?? 1
-                if request.portion == nil { throw ValidationError(field: "portion", message: "Choose a portion.") }
+                if request.portion == nil { throw ValidationError(field: "portion", message: t("mealError.portion")) }
             }
         } else {
             request.name = form.text("name")
@@ -168,9 +168,9 @@ struct MealPagesController {
             request.proteinGrams = try form.number("protein", label: "Protein")
             request.carbohydrateGrams = try form.number("carbohydrate", label: "Carbohydrate")
             request.fatGrams = try form.number("fat", label: "Fat")
-            if request.name == nil { throw ValidationError(field: "name", message: "Say what you ate, like “Homemade soup”.") }
+            if request.name == nil { throw ValidationError(field: "name", message: t("mealError.name")) }
             if request.energyKilocalories == nil {
-                throw ValidationError(field: "energy", message: "Enter its energy in kcal (an estimate is fine).")
+                throw ValidationError(field: "energy", message: t("mealError.energy"))
             }
         }
         _ = try await services.meals.log(owner, request)
@@ -215,7 +215,7 @@ struct MealPagesController {
             page.favourites = favourites.map(FoodListItem.init)
             page.recent = try await services.meals.recent(owner).map(MealAddPage.recent)
         }
-        return render("meal-add", "Add to \(page.target.slotName)", context, page.finished(), status: status)
+        return render("meal-add", page.target.title, context, page.finished(), status: status)
     }
 
     private func foodPage(_ food: Food, target: MealTarget, owner: UserID, portion: Int? = nil) async throws -> FoodPage {
@@ -228,7 +228,7 @@ struct MealPagesController {
     private func food(_ number: String?) async throws -> Food {
         guard let number, number.count == 5, number.allSatisfy({ $0.isASCII && $0.isNumber }),
             let food = try await services.store.read({ try await $0.foods.food(ndbNumber: number) })
-        else { throw AppError.notFound("There is no food with that number.") }
+        else { throw AppError.notFound(t("mealError.noSuchFood")) }
         return food
     }
 

@@ -13,7 +13,8 @@ struct MealTarget: Sendable {
     let date: LocalDate
     // Stored, not computed: templates see stored properties only.
     let slotValue: String
-    let slotName: String
+    /// "Add to breakfast", in the request's language.
+    let title: String
     let dateValue: String
     let slotOptions: [Option]
     /// Query string for links that keep the slot and day.
@@ -23,9 +24,11 @@ struct MealTarget: Sendable {
         self.slot = slot
         self.date = date
         slotValue = slot.rawValue
-        slotName = slot.displayName.lowercased()
+        title = t("meal.addTo.\(slot.rawValue)")
         dateValue = date.description
-        slotOptions = MealSlot.allCases.map { Option(value: $0.rawValue, name: $0.displayName, selected: $0 == slot) }
+        slotOptions = MealSlot.allCases.map {
+            Option(value: $0.rawValue, name: t("meal.slot.\($0.rawValue)"), selected: $0 == slot)
+        }
         query = "slot=\(slot.rawValue)&date=\(date.description)"
     }
 }
@@ -41,7 +44,9 @@ struct FoodListItem: Sendable {
         ndbNumber = food.ndbNumber
         name = food.description
         group = food.foodGroup
-        energy = food.per100Grams.energyKilocalories.map { "\(DisplayFormat.kilocalories($0)) per 100 g" } ?? "Energy unknown"
+        energy =
+            food.per100Grams.energyKilocalories.map { t("food.energyPer100g", ["energy": DisplayFormat.kilocalories($0)]) }
+            ?? t("food.energyUnknown")
     }
 }
 
@@ -83,7 +88,7 @@ struct MealAddPage: Sendable {
         page.resultCount = results.count == 1 ? "1 food found" : "\(results.count) foods found"
         page.hasFavourites = !favourites.isEmpty
         page.hasRecent = !recent.isEmpty
-        page.nameField = InputField("name", "What you ate", value: quickAdd.name, errors: errors, decimal: false)
+        page.nameField = InputField("name", t("meal.whatYouAte"), value: quickAdd.name, errors: errors, decimal: false)
         page.amountFields = [
             InputField("energy", "Energy", unit: "kcal", value: quickAdd.energy, errors: errors),
             InputField("protein", "Protein", unit: "g", value: quickAdd.protein, errors: errors),

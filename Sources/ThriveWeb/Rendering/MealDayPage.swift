@@ -15,7 +15,9 @@ struct MealDayPage: Sendable {
     struct Slot: Sendable {
         let slot: String
         let name: String
-        let lowerName: String
+        /// "Add to breakfast", "Ajouter au petit-déjeuner": the preposition and article go with the meal.
+        let addLabel: String
+        let emptyText: String
         let energy: String
         let entries: [Entry]
         let isEmpty: Bool
@@ -43,14 +45,16 @@ struct MealDayPage: Sendable {
 
     init(date: LocalDate, today: LocalDate, entries: [FoodLogEntry], plan: NutritionPlan?, zone: TimeZone, notice: EntryNotice?) {
         self.date = date.description
-        dateLabel = date == today ? "Today" : DisplayFormat.longDate(date.start(in: zone).addingTimeInterval(43_200), in: zone)
+        dateLabel =
+            date == today ? t("common.today") : DisplayFormat.longDate(date.start(in: zone).addingTimeInterval(43_200), in: zone)
         isToday = date == today
         previous = date.adding(days: -1).description
         next = date < today ? date.adding(days: 1).description : nil
         slots = MealSlot.allCases.map { slot in
             let meals = entries.filter { $0.meal == slot }
             return Slot(
-                slot: slot.rawValue, name: slot.displayName, lowerName: slot.displayName.lowercased(),
+                slot: slot.rawValue, name: t("meals.heading.\(slot.rawValue)"), addLabel: t("meal.addTo.\(slot.rawValue)"),
+                emptyText: t("meals.empty.\(slot.rawValue)"),
                 energy: DisplayFormat.kilocalories(meals.map(\.energyKilocalories).reduce(0, +)),
                 entries: meals.map { Self.entry($0, zone: zone) }, isEmpty: meals.isEmpty)
         }
@@ -73,7 +77,7 @@ struct MealDayPage: Sendable {
                 ? "\(DisplayFormat.kilocalories(left)) left of your \(DisplayFormat.kilocalories(Double(target))) target."
                 : "\(DisplayFormat.kilocalories(-left)) over your \(DisplayFormat.kilocalories(Double(target))) target."
         } else {
-            energyLine = "Add your date of birth, sex, height and weight to your profile to see your daily target."
+            energyLine = t("meals.needsProfile")
         }
         self.notice = notice?.text(for: "entry.meal")
         canUndo = notice == .deleted

@@ -34,11 +34,11 @@ struct MealEditPage: Sendable {
     /// The page as the template needs it, with each field's value and error.
     func finished() -> MealEditPage {
         var page = self
-        page.nameField = InputField("name", "What you ate", value: name, errors: errors, decimal: false)
+        page.nameField = InputField("name", t("meal.whatYouAte"), value: name, errors: errors, decimal: false)
         page.timeField = InputField("time", "Time", value: time, errors: errors, type: "time", decimal: false)
         page.gramsField = InputField(
             "grams", "Grams", unit: "optional", value: grams, errors: errors,
-            hint: "Change only the grams, and energy and macros follow.", narrow: true)
+            hint: t("mealEdit.gramsHint"), narrow: true)
         page.fields = [
             InputField("energy", "Energy", unit: "kcal", value: energy, errors: errors),
             InputField("protein", "Protein", unit: "g", value: protein, errors: errors),
@@ -63,7 +63,7 @@ struct MealEditPage: Sendable {
     func request(original: FoodLogEntry, zone: TimeZone, now: Date) throws -> MealEntryRequest {
         let newGrams = try FormFields.number(grams, field: "grams", label: "Grams")
         guard let newEnergy = try FormFields.number(energy, field: "energy", label: "Energy") else {
-            throw ValidationError(field: "energy", message: "Enter the meal's energy in kcal.")
+            throw ValidationError(field: "energy", message: t("mealError.mealEnergy"))
         }
         var values = (
             energy: newEnergy, protein: try FormFields.number(protein, field: "protein", label: "Protein") ?? 0,

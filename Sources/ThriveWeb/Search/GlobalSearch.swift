@@ -85,7 +85,7 @@ struct GlobalSearch: Sendable {
                 return Link(
                     title: meal.name,
                     detail:
-                        "\(meal.meal.displayName), \(DisplayFormat.date(meal.consumedAt, in: zone)) · \(DisplayFormat.kilocalories(meal.energyKilocalories))",
+                        "\(t("meals.heading.\(meal.meal.rawValue)")), \(DisplayFormat.date(meal.consumedAt, in: zone)) · \(DisplayFormat.kilocalories(meal.energyKilocalories))",
                     href: "/pillars/nutrition/meals?date=\(day)")
             }
             + checkIns.map { checkIn in
