@@ -212,6 +212,7 @@ struct EnginePhrasesTests {
             #expect(french.contains("Ajouter aux collations"))
             #expect(french.contains("Rien de noté pour le petit-déjeuner pour l’instant."))
             #expect(!french.contains("Add to") && !french.contains("Nothing logged"), "no English words left")
+            #expect(french.contains("Glucides") && french.contains("Il vous reste"), "the day's totals")
             let german = try await browser.get(
                 "/pillars/nutrition/meals/add?slot=dinner&date=2026-11-22", headers: [.acceptLanguage: "de"]
             ).text

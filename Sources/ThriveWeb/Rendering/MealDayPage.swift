@@ -65,17 +65,23 @@ struct MealDayPage: Sendable {
                 percent: target.flatMap { $0 > 0 ? min(100, Int((value / Double($0) * 100).rounded())) : nil })
         }
         totals = [
-            total("Energy", eaten, plan?.calories, DisplayFormat.kilocalories),
-            total("Protein", entries.map(\.proteinGrams).reduce(0, +), plan?.proteinGrams, DisplayFormat.grams),
-            total("Carbohydrate", entries.map(\.carbohydrateGrams).reduce(0, +), plan?.carbohydrateGrams, DisplayFormat.grams),
-            total("Fat", entries.map(\.fatGrams).reduce(0, +), plan?.fatGrams, DisplayFormat.grams),
+            total(t("meals.total.energy"), eaten, plan?.calories, DisplayFormat.kilocalories),
+            total(t("meals.total.protein"), entries.map(\.proteinGrams).reduce(0, +), plan?.proteinGrams, DisplayFormat.grams),
+            total(
+                t("meals.total.carbohydrate"), entries.map(\.carbohydrateGrams).reduce(0, +), plan?.carbohydrateGrams,
+                DisplayFormat.grams),
+            total(t("meals.total.fat"), entries.map(\.fatGrams).reduce(0, +), plan?.fatGrams, DisplayFormat.grams),
         ]
         if let target = plan?.calories {
             let left = Double(target) - eaten
             energyLine =
                 left >= 0
-                ? "\(DisplayFormat.kilocalories(left)) left of your \(DisplayFormat.kilocalories(Double(target))) target."
-                : "\(DisplayFormat.kilocalories(-left)) over your \(DisplayFormat.kilocalories(Double(target))) target."
+                ? t(
+                    "meals.left",
+                    ["left": DisplayFormat.kilocalories(left), "target": DisplayFormat.kilocalories(Double(target))])
+                : t(
+                    "meals.over",
+                    ["over": DisplayFormat.kilocalories(-left), "target": DisplayFormat.kilocalories(Double(target))])
         } else {
             energyLine = t("meals.needsProfile")
         }
@@ -88,8 +94,12 @@ struct MealDayPage: Sendable {
         return Entry(
             id: entry.id.description, name: entry.name, detail: amount + DisplayFormat.time(entry.consumedAt, in: zone),
             energy: DisplayFormat.kilocalories(entry.energyKilocalories),
-            macros:
-                "Protein \(DisplayFormat.grams(entry.proteinGrams)) · carbs \(DisplayFormat.grams(entry.carbohydrateGrams)) · fat \(DisplayFormat.grams(entry.fatGrams))"
+            macros: t(
+                "meals.entryMacros",
+                [
+                    "protein": DisplayFormat.grams(entry.proteinGrams), "carbs": DisplayFormat.grams(entry.carbohydrateGrams),
+                    "fat": DisplayFormat.grams(entry.fatGrams),
+                ])
         )
     }
 }
