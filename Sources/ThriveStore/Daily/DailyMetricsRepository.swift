@@ -97,10 +97,6 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
     /// The day index of a timestamp, -1 outside the days: a balanced tree of `CASE`s over the day
     /// edges, so a row costs about log₂(days) comparisons (ten for two years), not one per day.
     private func bucket(_ column: String, _ edges: [Date]) -> SQLQueryString {
-        bucket(column, edges as [any Encodable & Sendable])
-    }
-
-    private func bucket(_ column: String, _ edges: [any Encodable & Sendable]) -> SQLQueryString {
         func node(_ low: Int, _ high: Int) -> SQLQueryString {
             guard high - low > 1 else { return "\(literal: low)" }
             let middle = (low + high) / 2

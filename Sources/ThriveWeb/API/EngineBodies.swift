@@ -145,11 +145,6 @@ struct ScoresResponse: Encodable {
     }
 }
 
-extension PillarScore {
-    /// The explanation's sentences in the request's language, as one paragraph.
-    var sentences: String { explanation.map { t($0) }.joined(separator: " ") }
-}
-
 struct AlertBody: Codable {
     let id: SafetyAlertID
     let condition: SafetyCondition

@@ -252,7 +252,7 @@ struct DashboardService: Sendable {
         let window = DateWindow(from: start, to: end)
         var moments: [Dashboard.Moment] = []
         moments += try await records.foodLog.entries(in: window, limit: 20).map {
-            .init(time: $0.consumedAt, kind: "meal", title: "\(t("meal.slot.\($0.meal.rawValue)")): \($0.name)")
+            .init(time: $0.consumedAt, kind: "meal", title: "\($0.meal.title): \($0.name)")
         }
         moments += try await records.moodCheckIns.checkIns(in: window, limit: 10).map {
             .init(time: $0.recordedAt, kind: "mood", title: t("timeline.mood", ["mood": String($0.mood)]))

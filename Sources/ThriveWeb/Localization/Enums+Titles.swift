@@ -21,6 +21,13 @@ extension ActivityLevel {
     var title: String { t("activityLevel.\(rawValue)") }
 }
 
+extension MealSlot {
+    /// "Breakfast", "Snack": the meal in a list of choices.
+    var title: String { t("meal.slot.\(rawValue)") }
+    /// "Breakfast", "Snacks": the meal heading its entries.
+    var heading: String { t("meals.heading.\(rawValue)") }
+}
+
 extension WorkoutActivityType {
     /// "Run", "Strength training", … in the request's language.
     var title: String { t("activityType.\(rawValue)") }

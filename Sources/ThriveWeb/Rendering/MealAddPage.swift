@@ -26,9 +26,7 @@ struct MealTarget: Sendable {
         slotValue = slot.rawValue
         title = t("meal.addTo.\(slot.rawValue)")
         dateValue = date.description
-        slotOptions = MealSlot.allCases.map {
-            Option(value: $0.rawValue, name: t("meal.slot.\($0.rawValue)"), selected: $0 == slot)
-        }
+        slotOptions = MealSlot.allCases.map { Option(value: $0.rawValue, name: $0.title, selected: $0 == slot) }
         query = "slot=\(slot.rawValue)&date=\(date.description)"
     }
 }

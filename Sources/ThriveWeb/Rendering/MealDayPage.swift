@@ -53,7 +53,7 @@ struct MealDayPage: Sendable {
         slots = MealSlot.allCases.map { slot in
             let meals = entries.filter { $0.meal == slot }
             return Slot(
-                slot: slot.rawValue, name: t("meals.heading.\(slot.rawValue)"), addLabel: t("meal.addTo.\(slot.rawValue)"),
+                slot: slot.rawValue, name: slot.heading, addLabel: t("meal.addTo.\(slot.rawValue)"),
                 emptyText: t("meals.empty.\(slot.rawValue)"),
                 energy: DisplayFormat.kilocalories(meals.map(\.energyKilocalories).reduce(0, +)),
                 entries: meals.map { Self.entry($0, zone: zone) }, isEmpty: meals.isEmpty)

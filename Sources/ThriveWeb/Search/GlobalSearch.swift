@@ -85,7 +85,7 @@ struct GlobalSearch: Sendable {
                 return Link(
                     title: meal.name,
                     detail:
-                        "\(t("meals.heading.\(meal.meal.rawValue)")), \(DisplayFormat.date(meal.consumedAt, in: zone)) · \(DisplayFormat.kilocalories(meal.energyKilocalories))",
+                        "\(meal.meal.heading), \(DisplayFormat.date(meal.consumedAt, in: zone)) · \(DisplayFormat.kilocalories(meal.energyKilocalories))",
                     href: "/pillars/nutrition/meals?date=\(day)")
             }
             + checkIns.map { checkIn in
