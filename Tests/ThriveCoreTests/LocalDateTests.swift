@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 import ThriveCore
 
@@ -32,6 +33,55 @@ struct LocalDateTests {
         #expect(LocalDate(year: 2024, month: 2, day: 28)!.adding(days: 1).iso8601 == "2024-02-29")
         #expect(LocalDate(year: 2026, month: 12, day: 31)!.adding(days: 1).iso8601 == "2027-01-01")
         #expect(LocalDate(year: 2026, month: 3, day: 1)!.adding(days: -365).iso8601 == "2025-03-01")
+        #expect(LocalDate(year: 2000, month: 1, day: 1)!.days(since: LocalDate(year: 1900, month: 1, day: 1)!) == 36_524)
+        #expect(LocalDate(daysSinceEpoch: 0).iso8601 == "1970-01-01")
+        #expect(LocalDate(daysSinceEpoch: -1).iso8601 == "1969-12-31")
+        #expect(LocalDate(year: 1, month: 1, day: 1)!.iso8601 == "0001-01-01")
+    }
+
+    /// Zones with clock changes at midnight (São Paulo until 2019, Havana, Santiago), a skipped day
+    /// (Apia, 30 December 2011), half and quarter hours (Kolkata, Kathmandu, Lord Howe's half-hour
+    /// summer time, Chatham) and the date line.
+    static let zones = [
+        "UTC", "Europe/London", "America/Sao_Paulo", "America/Havana", "America/Santiago", "Pacific/Apia",
+        "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Chatham", "Pacific/Kiritimati",
+        "Pacific/Pago_Pago", "America/St_Johns", "Asia/Tehran",
+    ].map { TimeZone(identifier: $0)! }
+
+    /// The arithmetic agrees with Foundation's `Calendar` on the day an instant falls on and the
+    /// instant a day starts, across a century and a half of every kind of clock change.
+    @Test func arithmeticAgreesWithTheCalendar() async {
+        await propertyCheck(
+            input: Gen.int(in: -25_000...40_000), Gen.int(in: 0...(Self.zones.count - 1)), Gen.int(in: 0...86_399)
+        ) {
+            day, zoneIndex, second in
+            let zone = Self.zones[zoneIndex]
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let date = LocalDate(daysSinceEpoch: day)
+            #expect(
+                date.start(in: zone) == calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day)))
+            let instant = Date(timeIntervalSince1970: Double(day) * 86_400 + Double(second))
+            let expected = calendar.dateComponents([.year, .month, .day, .weekday], from: instant)
+            let actual = LocalDate(instant, in: zone)
+            #expect(
+                [actual.year, actual.month, actual.day, actual.weekday] == [
+                    expected.year, expected.month, expected.day, expected.weekday,
+                ])
+        }
+    }
+
+    @Test func everyZoneOnEveryClockChangeOfTwoYears() {
+        for zone in Self.zones {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            var date = LocalDate(year: 2010, month: 1, day: 1)!
+            while date.year < 2012 {
+                let expected = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day))!
+                #expect(date.start(in: zone) == expected, "\(zone.identifier) \(date)")
+                date = date.adding(days: 1)
+            }
+        }
     }
 }
 
