@@ -77,7 +77,7 @@ public struct PersonalRecords: Sendable {
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
-        profile = SQLProfileRepository(sql: session.sql, owner: owner)
+        profile = SQLProfileRepository(session: session, owner: owner)
         quantitySamples = SQLQuantitySampleRepository(records: RecordTable(session: session, owner: owner))
         categorySamples = SQLCategorySampleRepository(records: RecordTable(session: session, owner: owner))
         workouts = SQLWorkoutRepository(records: RecordTable(session: session, owner: owner))

@@ -2,15 +2,20 @@ import Foundation
 import SQLKit
 import Testing
 import ThriveCore
-import ThriveStore
 
-/// Day totals of quantities come from hourly rollups that triggers keep in step with every write.
-/// After each kind of write, the days read in London (whole-hour offsets: the rollups) and in
-/// Kolkata (+5:30: the samples themselves) must equal what the samples say, reading by reading.
-@Suite("Hourly rollups of quantities")
+@testable import ThriveStore
+
+/// Day totals of quantities come from daily and hourly rollups that triggers keep in step with
+/// every write. After each kind of write, the days read in London (the person's zone: day totals,
+/// and hours for the days the clocks change), in UTC (the winter shift's day totals), in New York
+/// (a zone whose days are not kept: hours) and in Kolkata (+5:30: the samples themselves) must
+/// equal what the samples say, reading by reading.
+@Suite("Daily and hourly rollups of quantities")
 struct QuantityHoursTests {
     static let london = TimeZone(identifier: "Europe/London")!
     static let kolkata = TimeZone(identifier: "Asia/Kolkata")!
+    static let newYork = TimeZone(identifier: "America/New_York")!
+    static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
     /// Four days over the change to summer time on Sunday 29 March 2026 (a 23-hour day in London),
     /// and over its end on Sunday 25 October (a 25-hour day).
     static let clockChanges = [LocalDate(year: 2026, month: 3, day: 27)!, LocalDate(year: 2026, month: 10, day: 23)!]
@@ -42,7 +47,7 @@ struct QuantityHoursTests {
 
     static func expectDaysMatch(_ samples: [QuantitySample], from first: LocalDate, store: Store, owner: UserID) async throws {
         let last = first.adding(days: 3)
-        for zone in [london, kolkata, .gmt] {
+        for zone in [london, kolkata, .gmt, newYork, tokyo] {
             let days = try await store.read {
                 try await $0.records(of: owner).daily.days([.heartRate, .stepCount], from: first, through: last, in: zone)
             }
@@ -79,16 +84,56 @@ struct QuantityHoursTests {
         }
     }
 
+    static func dayRows(_ store: Store) async throws -> [Int: Int] {
+        try await store.database.read {
+            var shifts: [Int: Int] = [:]
+            for row in try await $0.raw("SELECT shift, COUNT(*) AS n FROM quantity_days GROUP BY shift").all() {
+                shifts[try row.decode(column: "shift", as: Int.self)] = try row.decode(column: "n", as: Int.self)
+            }
+            return shifts
+        }
+    }
+
+    @Test func shiftsAreTheUTCHoursDaysStartAt() {
+        let now = LocalDate(year: 2026, month: 11, day: 24)!.start(in: .gmt)
+        #expect(QuantityDayShifts.shifts(of: Self.london, around: now) == [0, 23])
+        #expect(QuantityDayShifts.shifts(of: Self.tokyo, around: now) == [15])
+        #expect(QuantityDayShifts.shifts(of: Self.newYork, around: now) == [4, 5])
+        #expect(QuantityDayShifts.shifts(of: Self.kolkata, around: now).isEmpty)
+    }
+
+    /// London from Friday 27 to Monday 30 March 2026: two winter days (shift 0), the 23-hour day of
+    /// the change from the hours, and a summer day (shift 23, starting 23:00 UTC on the Sunday).
+    @Test func aSpanIsReadFromDayTotalsExceptTheDayTheClocksChange() {
+        let first = Self.clockChanges[0]
+        let hours = (0...4).map { Int(first.adding(days: $0).start(in: Self.london).timeIntervalSince1970) / 3_600 }
+        let plan = DayReadPlan(hours: hours, shifts: [0, 23])
+        #expect(plan.runs.map(\.shift) == [0, 23])
+        #expect(plan.runs.map(\.count) == [2, 1])
+        #expect(plan.runs.map(\.firstIndex) == [0, 3])
+        #expect(plan.runs.first?.firstDay == first.daysSinceEpoch)
+        #expect(plan.runs.last?.firstDay == first.adding(days: 2).daysSinceEpoch)
+        #expect(plan.hourRanges == [hours[2]..<hours[3]])
+        #expect(hours[3] - hours[2] == 23)
+        // Without day totals for the zone, every day comes from the hours, in one range.
+        #expect(DayReadPlan(hours: hours, shifts: [15]).hourRanges == [hours[0]..<hours[4]])
+    }
+
     @Test(arguments: TestStores.kinds, clockChanges + [summer])
     func daysFollowInsertsReplacementsAndDeletions(kind: DatabaseKind, first: LocalDate) async throws {
         try await TestStores.withStore(kind) { store in
             let ann = try Make.account("ann@example.com")
             var samples = Self.samples(from: first)
             let stored = samples
+            let time = first.start(in: Self.london)
             try await store.write { repositories in
                 try await repositories.accounts.create(ann)
+                try await repositories.records(of: ann.id).profile.save(Profile(timeZoneIdentifier: "Europe/London"), at: time)
                 try await repositories.records(of: ann.id).quantitySamples.store(stored)
             }
+            // A row per kind, source and day for each of London's two shifts (a day more in each,
+            // where the four days' UTC hours spill over).
+            #expect(try await Self.dayRows(store).keys.sorted() == [0, 23])
             // A row per kind and hour with readings: 96 hours of each.
             #expect(try await Self.hourRows(store) == Self.hours(samples))
             #expect(Self.hours(samples) == 192)
@@ -112,6 +157,35 @@ struct QuantityHoursTests {
                 source: Make.watch, sync: replacement.sync)
             try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
 
+            // A large import (its rollups added after the inserts, grouped) holding a newer version
+            // of a stored reading and a reading sent twice within it (the second, newer, wins).
+            let base = first.adding(days: 1).start(in: Self.london) + 30
+            var batch = (0..<300).map { index in
+                QuantitySample(
+                    id: SampleID(UUID()), type: .heartRate, value: Double(60 + index % 90), start: base + Double(index) * 60,
+                    end: base + Double(index) * 60, source: Make.watch, sync: SyncStamp(identifier: "import-\(index)"))
+            }
+            let twice = batch[7]
+            batch.append(
+                QuantitySample(
+                    id: SampleID(UUID()), type: .heartRate, value: 181, start: twice.start + 3_600, end: twice.start + 3_600,
+                    source: Make.watch, sync: SyncStamp(identifier: twice.sync!.identifier, version: 2)))
+            let updated = samples[20]
+            batch.append(
+                QuantitySample(
+                    id: SampleID(UUID()), type: .heartRate, value: 44, start: updated.start, end: updated.start,
+                    source: Make.watch, sync: SyncStamp(identifier: updated.sync!.identifier, version: 3)))
+            let imported = batch
+            try await store.write { try await $0.records(of: ann.id).quantitySamples.store(imported) }
+            samples += batch[0..<300]
+            samples[samples.count - 300 + 7] = QuantitySample(
+                id: twice.id, type: .heartRate, value: 181, start: twice.start + 3_600, end: twice.start + 3_600,
+                source: Make.watch, sync: batch[300].sync)
+            samples[20] = QuantitySample(
+                id: updated.id, type: .heartRate, value: 44, start: updated.start, end: updated.start, source: Make.watch,
+                sync: batch[301].sync)
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+
             // Resending an older version changes nothing.
             let stale = QuantitySample(
                 id: SampleID(UUID()), type: .heartRate, value: 40, start: moved.start, end: moved.start, source: Make.watch,
@@ -127,9 +201,21 @@ struct QuantityHoursTests {
             #expect(Self.hours(samples) == 191)
             try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
 
+            // Moving to Tokyo keeps Tokyo's days (filled from the hours) instead of London's.
+            try await store.write {
+                try await $0.records(of: ann.id).profile.save(Profile(timeZoneIdentifier: "Asia/Tokyo"), at: time)
+            }
+            #expect(try await Self.dayRows(store).keys.sorted() == [15])
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+            let later = samples.filter { $0.type == .heartRate }[3]
+            #expect(try await store.write { try await $0.records(of: ann.id).quantitySamples.delete(id: later.id) })
+            samples.removeAll { $0.id == later.id }
+            try await Self.expectDaysMatch(samples, from: first, store: store, owner: ann.id)
+
             // Deleting the person deletes their rollups with their samples.
             #expect(try await store.write { try await $0.accounts.delete(ann.id) })
             #expect(try await Self.hourRows(store) == 0)
+            #expect(try await Self.dayRows(store).isEmpty)
         }
     }
 }

@@ -149,31 +149,54 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
     private func quantities(_ types: [QuantityType], edges: [Date], into days: inout [DayMetrics]) async throws {
         let types = types.map { $0.storageName as any Encodable & Sendable }
         let hours = edges.map { Int(($0.timeIntervalSince1970 / 3_600).rounded(.down)) }
-        // Days that start on the hour (every zone offset by whole hours) add up their hours' rollups;
-        // a zone offset by a half or three quarters of an hour reads the samples themselves.
+        // Days that start on the hour (every zone offset by whole hours) are read from the day
+        // totals of their shift or add up their hours; a zone offset by a half or three quarters of
+        // an hour reads the samples themselves.
         let onTheHour = zip(edges, hours).allSatisfy { $0.timeIntervalSince1970 == Double($1) * 3_600 }
-        let query: SQLQueryString =
-            onTheHour
-            ? """
-            SELECT type, source_name, source_kind, \(Self.day(ofHour: "hour", hours)) AS day, SUM(total) AS total, \
-            SUM(total) / CAST(SUM(n) AS \(unsafeRaw: double)) AS mean, MIN(low) AS low, MAX(high) AS high, \
-            CAST(SUM(n) AS \(unsafeRaw: session.types.integer)) AS n FROM quantity_hours \
-            WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
-            AND hour >= \(bind: hours.first!) AND hour < \(bind: hours.last!) \
-            GROUP BY type, source_name, source_kind, day
-            """
-            : """
-            SELECT type, source_name, source_kind, \(bucket("start_at", edges)) AS day, SUM(value) AS total, AVG(value) AS mean, \
-            MIN(value) AS low, MAX(value) AS high, COUNT(*) AS n FROM quantity_samples \
-            WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
-            AND start_at >= \(bind: edges.first!) AND start_at < \(bind: edges.last!) \
-            GROUP BY type, source_name, source_kind, day
-            """
+        let query: SQLQueryString
+        if onTheHour {
+            let plan = DayReadPlan(hours: hours, shifts: try await QuantityDayShifts(session: session, owner: owner).registered())
+            var parts = plan.runs.map { run -> SQLQueryString in
+                """
+                SELECT type, source_name, source_kind, day + \(literal: run.firstIndex - run.firstDay) AS day_index, total, \
+                total / CAST(n AS \(unsafeRaw: double)) AS mean, low, high, n FROM quantity_days \
+                WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) AND shift = \(literal: run.shift) \
+                AND day >= \(literal: run.firstDay) AND day < \(literal: run.firstDay + run.count)
+                """
+            }
+            if !plan.hourRanges.isEmpty {
+                let ranges = plan.hourRanges.map { range -> SQLQueryString in
+                    "(hour >= \(literal: range.lowerBound) AND hour < \(literal: range.upperBound))"
+                }
+                parts.append(
+                    """
+                    SELECT type, source_name, source_kind, \(Self.day(ofHour: "hour", hours)) AS day_index, SUM(total) AS total, \
+                    SUM(total) / CAST(SUM(n) AS \(unsafeRaw: double)) AS mean, MIN(low) AS low, MAX(high) AS high, \
+                    CAST(SUM(n) AS \(unsafeRaw: session.types.integer)) AS n FROM quantity_hours \
+                    WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
+                    AND hour >= \(bind: hours.first!) AND hour < \(bind: hours.last!) AND (\(Self.joined(ranges, by: " OR "))) \
+                    GROUP BY type, source_name, source_kind, day_index
+                    """)
+            }
+            query = Self.joined(parts, by: " UNION ALL ")
+        } else {
+            query = """
+                SELECT type, source_name, source_kind, \(bucket("start_at", edges)) AS day_index, SUM(value) AS total, \
+                AVG(value) AS mean, MIN(value) AS low, MAX(value) AS high, COUNT(*) AS n FROM quantity_samples \
+                WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
+                AND start_at >= \(bind: edges.first!) AND start_at < \(bind: edges.last!) \
+                GROUP BY type, source_name, source_kind, day_index
+                """
+        }
         for row in try await sql.raw(query).all() {
-            let index = try row.int("day")
+            let index = try row.int("day_index")
             guard inRange(index, days), let type = QuantityType(storageName: try row.string("type")) else { continue }
             days[index].quantities[type, default: [:]][try source(row)] = try aggregate(row)
         }
+    }
+
+    private static func joined(_ parts: [SQLQueryString], by separator: String) -> SQLQueryString {
+        parts.dropFirst().reduce(parts.first ?? "") { "\($0)\(unsafeRaw: separator)\($1)" }
     }
 
     private func aggregate(_ row: any SQLRow) throws -> Aggregate {
@@ -311,6 +334,41 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
             case .mindfulSession: days[index].mindfulMinutes = try row.double("seconds") / 60
             case .irregularHeartRhythmEvent: days[index].irregularRhythmEvents = try row.int("device_events")
             case .sleepAnalysis: break
+            }
+        }
+    }
+}
+
+/// How a span of days is read: runs of 24-hour days whose shift has day totals, from those; the
+/// rest (a day the clocks change in, or a shift not kept) from the hours.
+struct DayReadPlan: Equatable {
+    struct Run: Equatable {
+        /// The run's first day in the span, and in `quantity_days` of its shift.
+        let firstIndex: Int
+        let firstDay: Int
+        var count: Int
+        let shift: Int
+    }
+
+    private(set) var runs: [Run] = []
+    /// Hours (merged where adjacent) of the days read from `quantity_hours`.
+    private(set) var hourRanges: [Range<Int>] = []
+
+    /// `hours` are the days' first hours, one more than days, closing the last.
+    init(hours: [Int], shifts: Set<Int>) {
+        for index in 0..<max(0, hours.count - 1) {
+            let start = hours[index]
+            let shift = start % 24
+            if hours[index + 1] - start == 24, start >= 0, shifts.contains(shift) {
+                if let last = runs.last, last.firstIndex + last.count == index, last.shift == shift {
+                    runs[runs.count - 1].count += 1
+                } else {
+                    runs.append(Run(firstIndex: index, firstDay: start / 24, count: 1, shift: shift))
+                }
+            } else if let last = hourRanges.last, last.upperBound == start {
+                hourRanges[hourRanges.count - 1] = last.lowerBound..<hours[index + 1]
+            } else {
+                hourRanges.append(start..<hours[index + 1])
             }
         }
     }

@@ -30,6 +30,7 @@ struct RecordTable<Record: RecordMapping>: Sendable {
     }
 
     func store(_ records: [Record]) async throws {
+        let records = session.kind == .postgres ? Self.newestPerSyncIdentifier(records) : records
         let columns = ["id", "owner_id"] + Record.columns + Provenance.columns
         let owner = ColumnValue.uuid(owner.rawValue)
         try await BulkInsert.run(
@@ -41,6 +42,22 @@ struct RecordTable<Record: RecordMapping>: Sendable {
             values.append(contentsOf: record.columnValues)
             Provenance.append(record.source, record.sync, to: &values)
         }
+    }
+
+    /// A batch holding one record twice (same sync identifier) keeps its newest version, the first
+    /// of equals, as a later batch would. PostgreSQL refuses a statement that upserts a row twice;
+    /// SQLite applies the upserts in order, to the same effect.
+    static func newestPerSyncIdentifier(_ records: [Record]) -> [Record] {
+        var chosen: [String: Int] = [:]
+        for (index, record) in records.enumerated() {
+            guard let sync = record.sync else { continue }
+            if let previous = chosen[sync.identifier], records[previous].sync!.version >= sync.version { continue }
+            chosen[sync.identifier] = index
+        }
+        guard chosen.count < records.lazy.filter({ $0.sync != nil }).count else { return records }
+        return records.enumerated().filter { index, record in
+            record.sync.map { chosen[$0.identifier] == index } ?? true
+        }.map(\.element)
     }
 
     func list(in window: DateWindow, limit: Int?, where filter: (column: String, value: String)? = nil) async throws

@@ -39,6 +39,7 @@ public struct Migrator: Sendable {
             }
             if didApply { applied.append(migration.version) }
         }
+        try await QuantityDayShifts.keepForEveryone(Store(database: database), now: now)
         return applied
     }
 

@@ -51,7 +51,7 @@ extension Schema {
     }
 
     /// Adds one sample to its hour.
-    private static func add(_ row: String, hour: String, least: String, greatest: String) -> String {
+    static func add(_ row: String, hour: String, least: String, greatest: String) -> String {
         """
         INSERT INTO quantity_hours (owner_id, type, hour, source_name, source_kind, total, low, high, n)
         VALUES (\(row).owner_id, \(row).type, \(hour), \(row).source_name, \(row).source_kind, \(row).value, \(row).value, \(row).value, 1)
@@ -63,7 +63,7 @@ extension Schema {
 
     /// Takes one sample out of its hour. The sum and count step back; an extreme is read again from
     /// the hour's remaining samples only when the removed value was that extreme.
-    private static func remove(_ row: String, hour: String, hourStart: String, hourEnd: String) -> String {
+    static func remove(_ row: String, hour: String, hourStart: String, hourEnd: String) -> String {
         let samples = """
             FROM quantity_samples q WHERE q.owner_id = \(row).owner_id AND q.type = \(row).type \
             AND q.source_name = \(row).source_name AND q.source_kind = \(row).source_kind \
@@ -77,11 +77,15 @@ extension Schema {
             """
     }
 
+    /// Seconds since 1970 (REAL) to whole hours, rounding down also before 1970.
+    static func sqliteHour(_ start: String) -> String {
+        "(CAST(\(start) / 3600 AS INTEGER) - (\(start) < 0 AND \(start) <> CAST(\(start) / 3600 AS INTEGER) * 3600))"
+    }
+
+    static func postgresHour(_ start: String) -> String { "FLOOR(EXTRACT(EPOCH FROM \(start)) / 3600)::BIGINT" }
+
     private static func sqliteQuantityHours(_ t: ColumnTypes) -> [String] {
-        // Seconds since 1970 (REAL) to whole hours, rounding down also before 1970.
-        func hour(_ start: String) -> String {
-            "(CAST(\(start) / 3600 AS INTEGER) - (\(start) < 0 AND \(start) <> CAST(\(start) / 3600 AS INTEGER) * 3600))"
-        }
+        let hour = sqliteHour
         func remove(_ row: String) -> String {
             let hour = hour("\(row).start_at")
             return Schema.remove(row, hour: hour, hourStart: "\(hour) * 3600", hourEnd: "(\(hour) + 1) * 3600")
@@ -100,7 +104,7 @@ extension Schema {
     }
 
     private static func postgresQuantityHours(_ t: ColumnTypes) -> [String] {
-        func hour(_ start: String) -> String { "FLOOR(EXTRACT(EPOCH FROM \(start)) / 3600)::BIGINT" }
+        let hour = postgresHour
         func remove(_ row: String) -> String {
             let hour = hour("\(row).start_at")
             return Schema.remove(

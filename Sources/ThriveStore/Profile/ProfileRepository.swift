@@ -6,12 +6,15 @@ import ThriveCore
 public protocol ProfileRepository: Sendable {
     var owner: UserID { get }
     func get() async throws -> Profile?
+    /// Saves the profile; a new time zone also changes which day totals are kept (see
+    /// `QuantityDayShifts`), in the same transaction.
     func save(_ profile: Profile, at time: Date) async throws
 }
 
 struct SQLProfileRepository: ProfileRepository {
-    let sql: any SQLDatabase
+    let session: DatabaseSession
     let owner: UserID
+    private var sql: any SQLDatabase { session.sql }
 
     func get() async throws -> Profile? {
         guard let row = try await sql.select().column("*").from("profiles").where("user_id", .equal, owner.rawValue).first()
@@ -47,5 +50,6 @@ struct SQLProfileRepository: ProfileRepository {
                 return update
             }
             .run()
+        try await QuantityDayShifts(session: session, owner: owner).keep(for: profile.timeZone, now: time)
     }
 }

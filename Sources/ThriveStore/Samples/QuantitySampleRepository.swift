@@ -35,7 +35,7 @@ struct SQLQuantitySampleRepository: QuantitySampleRepository {
     var owner: UserID { records.owner }
 
     func store(_ samples: [QuantitySample]) async throws {
-        try await records.store(samples)
+        try await DeferredRollups.around(records.session, count: samples.count) { try await records.store(samples) }
     }
 
     func samples(of type: QuantityType?, in window: DateWindow, limit: Int?) async throws -> [QuantitySample] {
