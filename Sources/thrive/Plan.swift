@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ThriveCore
+import ThriveWeb
 
 struct Plan: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

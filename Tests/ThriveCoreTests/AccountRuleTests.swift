@@ -18,8 +18,8 @@ struct EmailAddressTests {
     }
 
     @Test func explainsWhatIsWrong() {
-        #expect(throws: ValidationError(field: "email", message: "Enter your e-mail address.")) { try EmailAddress(" ") }
-        #expect(throws: ValidationError(field: "email", message: "Enter an e-mail address like name@example.com.")) {
+        #expect(throws: ValidationError.because("email", "emailMissing")) { try EmailAddress(" ") }
+        #expect(throws: ValidationError.because("email", "email")) {
             try EmailAddress("ann.example.com")
         }
     }
@@ -28,13 +28,13 @@ struct EmailAddressTests {
 @Suite("Password policy")
 struct PasswordPolicyTests {
     @Test(arguments: [
-        ("short1", "Use at least 8 characters for your password."),
-        ("onlyletters", "Use both letters and digits in your password."),
-        ("1234567890", "Use both letters and digits in your password."),
-        (String(repeating: "a1", count: 65), "Use at most 128 characters for your password."),
+        ("short1", Phrase("invalid.passwordShort", ["length": .integer(8)])),
+        ("onlyletters", Phrase("invalid.passwordMix")),
+        ("1234567890", Phrase("invalid.passwordMix")),
+        (String(repeating: "a1", count: 65), Phrase("invalid.passwordLong", ["length": .integer(128)])),
     ])
-    func refusesWeakPasswords(password: String, message: String) {
-        #expect(throws: ValidationError(field: "password", message: message)) { try PasswordPolicy.check(password) }
+    func refusesWeakPasswords(password: String, problem: Phrase) {
+        #expect(throws: ValidationError(field: "password", problem)) { try PasswordPolicy.check(password) }
     }
 
     @Test(arguments: ["abcdefg1", "correct horse 9 battery", "Ünïcode-pa55"])

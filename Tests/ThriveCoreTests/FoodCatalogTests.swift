@@ -60,7 +60,7 @@ struct FoodCatalogTests {
 
     @Test(arguments: ["", " ", "a", "!!", "-*"])
     func tooShortASearchIsExplained(text: String) {
-        #expect(throws: ValidationError(field: "q", message: "Type at least 2 letters of a food to search for it.")) {
+        #expect(throws: ValidationError(field: "q", Phrase("invalid.searchShort"))) {
             try FoodSearchQuery(text)
         }
     }

@@ -5,6 +5,11 @@ import ThriveCore
 
 @Suite("Record validation")
 struct SampleValidationTests {
+    /// "… must be between 20 and 250 count/min.", as the catalogs word it.
+    static func range(_ what: Phrase.Value, _ low: Int, _ high: Int, _ unit: String) -> Phrase {
+        Phrase("invalid.range", ["what": what, "low": .integer(low), "high": .integer(high), "unit": .text(unit)])
+    }
+
     let time = Date(timeIntervalSince1970: 1_800_000_000)
     let watch = SampleSource(name: "Apple Watch", kind: .device)
 
@@ -16,7 +21,7 @@ struct SampleValidationTests {
 
     @Test(arguments: [19.9, 250.1, .nan, .infinity, -1])
     func refusesHeartRatesNoBodyProduces(value: Double) {
-        #expect(throws: ValidationError(field: "value", message: "Heart rate must be between 20 and 250 count/min.")) {
+        #expect(throws: ValidationError(field: "value", Self.range(.text("Heart rate"), 20, 250, " count/min"))) {
             try heartRate(value).validated()
         }
     }
@@ -27,7 +32,7 @@ struct SampleValidationTests {
     }
 
     @Test func refusesSpansThatEndBeforeTheyStart() {
-        #expect(throws: ValidationError(field: "end", message: "The end time must not be before the start time.")) {
+        #expect(throws: ValidationError(field: "end", Phrase("invalid.endBeforeStart"))) {
             try heartRate(60, end: time - 1).validated()
         }
     }
@@ -42,7 +47,7 @@ struct SampleValidationTests {
         #expect(SleepStage.asleepREM.rawValue == 5)
         let stage = CategorySample(
             id: CategorySampleID(UUID()), type: .sleepAnalysis, value: 6, start: time, end: time + 60, source: watch)
-        #expect(throws: ValidationError(field: "value", message: "Sleep values must be between 0 and 5.")) {
+        #expect(throws: ValidationError(field: "value", Self.range(.text("Sleep"), 0, 5, ""))) {
             try stage.validated()
         }
     }
@@ -57,14 +62,14 @@ struct SampleValidationTests {
         let workout = Workout(
             id: WorkoutID(UUID()), activityType: .traditionalStrengthTraining, start: time, end: time + 3_600,
             sets: [WorkoutSet(exercise: "Back squat", reps: 101, load: Mass(kilograms: 60))], source: watch)
-        #expect(throws: ValidationError(field: "sets[0].reps", message: "Reps must be between 0 and 100.")) {
+        #expect(throws: ValidationError(field: "sets[0].reps", Self.range(.phrase(Phrase("field.reps")), 0, 100, ""))) {
             try workout.validated()
         }
     }
 
     @Test func profileRangesMatchWhatABodyCanBe() {
         let profile = Profile(weight: Mass(kilograms: 19), timeZoneIdentifier: "Europe/Berlin")
-        #expect(throws: ValidationError(field: "weight", message: "Weight must be between 20 and 400 kg.")) {
+        #expect(throws: ValidationError(field: "weight", Self.range(.phrase(Phrase("field.weight")), 20, 400, " kg"))) {
             try profile.validated(now: time)
         }
         let zone = Profile(timeZoneIdentifier: "Mars/Olympus")

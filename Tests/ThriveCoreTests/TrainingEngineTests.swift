@@ -224,7 +224,7 @@ struct ProgramGeneratorTests {
     }
 
     @Test func refusesImpossiblePreferences() {
-        #expect(throws: ValidationError(field: "sessionsPerWeek", message: "Choose 1 to 7 sessions a week.")) {
+        #expect(throws: ValidationError(field: "sessionsPerWeek", Phrase("invalid.sessionsPerWeek"))) {
             try ProgramGenerator.generate(TrainingPreferences(sessionsPerWeek: 9))
         }
     }

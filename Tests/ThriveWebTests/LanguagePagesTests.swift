@@ -38,6 +38,41 @@ struct LanguagePagesTests {
         }
     }
 
+    /// The rules ThriveCore checks (passwords, e-mail addresses, time zones) explain themselves in
+    /// the reader's language, with the language's quotation marks and number grouping.
+    @Test func checksFromTheCoreSpeakTheReadersLanguage() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.get("/signup", headers: [.acceptLanguage: "de"])
+            let german = try await browser.post(
+                "/signup",
+                form: [
+                    ("displayName", "Ann"), ("email", "ann-at-example.com"), ("password", "kurz1"),
+                    ("unitSystem", "metric"), ("timeZone", "Mars/Olympus_Mons"),
+                ], headers: [.acceptLanguage: "de"])
+            #expect(german.status == .unprocessableContent)
+            #expect(german.text.contains("Verwende mindestens 8 Zeichen für dein Passwort."))
+            #expect(german.text.contains("Gib eine E-Mail-Adresse wie name@beispiel.de ein."))
+            #expect(german.text.contains("„Mars/Olympus_Mons“ ist keine bekannte Zeitzone"))
+            let french = try await browser.post(
+                "/signup",
+                form: [
+                    ("displayName", String(repeating: "a", count: 81)), ("email", "ann@example.com"),
+                    ("password", "correct-horse-9"), ("unitSystem", "metric"), ("timeZone", "Europe/Paris"),
+                ], headers: [.acceptLanguage: "fr"])
+            #expect(french.text.contains("Le nom peut compter au plus 80 caractères."))
+        }
+        let reply = try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let token = try await browser.apiLogin().accessToken
+            return try await browser.json(
+                .post, "/api/v1/entries/meals", #"{"meal":"lunch","name":"Soup","energyKilocalories":-5}"#, bearer: token,
+                headers: [.acceptLanguage: "fr"])
+        }
+        #expect(
+            reply.text.contains("L’énergie doit se situer entre 0 et 10\u{202F}000 kcal."),
+            "French groups thousands with a narrow space")
+    }
+
     @Test func thePersonsChoiceWinsOverTheBrowserAndFormatsDatesAndNumbers() async throws {
         let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
         try await app.test { browser in

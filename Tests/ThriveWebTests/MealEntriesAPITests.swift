@@ -125,12 +125,12 @@ struct MealEntriesAPITests {
             #"{"meal":"lunch","food":"09003","portion":1,"servings":0}"#, .unprocessableContent,
             "Servings must be between 0.1 and 50."
         ),
-        (#"{"meal":"lunch","food":"09003","grams":0}"#, .unprocessableContent, "A portion must be between 1 and 5000 g."),
+        (#"{"meal":"lunch","food":"09003","grams":0}"#, .unprocessableContent, "Portion must be between 1 and 5,000 g."),
         (#"{"meal":"lunch","food":"09003","grams":100,"name":"Apple"}"#, .badRequest, "not both"),
         (#"{"meal":"lunch","name":"Soup"}"#, .unprocessableContent, "quick add with a name and its energy"),
         (
             #"{"meal":"lunch","name":"Soup","energyKilocalories":-5}"#, .unprocessableContent,
-            "Energy must be between 0 and 10000 kcal."
+            "Energy must be between 0 and 10,000 kcal."
         ),
         (
             #"{"meal":"lunch","name":"  ","energyKilocalories":100}"#, .unprocessableContent,

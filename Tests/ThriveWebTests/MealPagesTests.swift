@@ -120,7 +120,7 @@ struct MealPagesTests {
             #expect(nonsense.text.contains(#"value="Soup""#))
             let huge = try await browser.post(
                 "/pillars/nutrition/meals", form: [("slot", "lunch"), ("name", "Soup"), ("energy", "25000")])
-            #expect(huge.text.contains("Energy must be between 0 and 10000 kcal."))
+            #expect(huge.text.contains("Energy must be between 0 and 10,000 kcal."))
 
             let soup = try await browser.post(
                 "/pillars/nutrition/meals",

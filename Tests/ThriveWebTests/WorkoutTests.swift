@@ -216,7 +216,7 @@ struct WorkoutTests {
                 (#"{"minutes":30,"sets":[{"exercise":"Squat","reps":101}]}"#, "sets[0].reps", "Reps must be between 0 and 100."),
                 (
                     #"{"minutes":30,"sets":[{"exercise":"Squat","reps":5,"loadKilograms":1001}]}"#, "sets[0].load",
-                    "Load must be between 0 and 1000 kg."
+                    "Load must be between 0 and 1,000 kg."
                 ),
                 (
                     #"{"minutes":30,"sets":[{"exercise":" ","reps":5}]}"#, "sets[0].exercise",

@@ -10,13 +10,13 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
     public init(_ text: String) throws(ValidationError) {
         let normalised = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !normalised.isEmpty else {
-            throw ValidationError(field: "email", message: "Enter your e-mail address.")
+            throw ValidationError.because("email", "emailMissing")
         }
         guard normalised.count <= 254 else {
-            throw ValidationError(field: "email", message: "That e-mail address is too long.")
+            throw ValidationError.because("email", "emailLong")
         }
         let parts = normalised.split(separator: "@", omittingEmptySubsequences: false)
-        let invalid = ValidationError(field: "email", message: "Enter an e-mail address like name@example.com.")
+        let invalid = ValidationError.because("email", "email")
         guard parts.count == 2 else { throw invalid }
         let local = parts[0]
         let domain = parts[1]

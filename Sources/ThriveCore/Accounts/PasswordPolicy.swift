@@ -6,16 +6,16 @@ public enum PasswordPolicy {
 
     public static func check(_ password: String) throws(ValidationError) {
         guard password.count >= minimumLength else {
-            throw ValidationError(field: "password", message: "Use at least \(minimumLength) characters for your password.")
+            throw ValidationError.because("password", "passwordShort", ["length": .integer(minimumLength)])
         }
         guard password.count <= maximumLength else {
-            throw ValidationError(field: "password", message: "Use at most \(maximumLength) characters for your password.")
+            throw ValidationError.because("password", "passwordLong", ["length": .integer(maximumLength)])
         }
         guard password.utf8.count <= 72 else {
-            throw ValidationError(field: "password", message: "Use a password of at most 72 bytes (fewer for non-Latin letters).")
+            throw ValidationError.because("password", "passwordBytes")
         }
         guard password.contains(where: \.isLetter), password.contains(where: \.isNumber) else {
-            throw ValidationError(field: "password", message: "Use both letters and digits in your password.")
+            throw ValidationError.because("password", "passwordMix")
         }
     }
 }

@@ -27,10 +27,10 @@ public struct BodyMassIndex: Hashable, Sendable, Codable {
 
     public init(weight: Mass, height: Length) throws(ValidationError) {
         guard weight.kilograms.isFinite, (20...400).contains(weight.kilograms) else {
-            throw ValidationError(field: "weight", message: "Weight must be between 20 and 400 kg.")
+            throw ValidationError.range("weight", "weight", 20, 400, unit: " kg")
         }
         guard height.metres.isFinite, (0.5...2.5).contains(height.metres) else {
-            throw ValidationError(field: "height", message: "Height must be between 50 and 250 cm.")
+            throw ValidationError.range("height", "height", 50, 250, unit: " cm")
         }
         value = (weight.kilograms / (height.metres * height.metres) * 10).rounded() / 10
     }

@@ -8,12 +8,11 @@ extension FoodLogEntry {
         of food: Food, grams: Double, meal: MealSlot, at time: Date, id: FoodLogEntryID, source: SampleSource
     ) throws(ValidationError) -> FoodLogEntry {
         guard grams.isFinite, (1...5_000).contains(grams) else {
-            throw ValidationError(field: "grams", message: "A portion must be between 1 and 5000 g.")
+            throw ValidationError.range("grams", "portion", 1, 5_000, unit: " g")
         }
         let amounts = food.nutrients(inGrams: grams)
         guard let energy = amounts.energyKilocalories else {
-            throw ValidationError(
-                field: "food", message: "The USDA table has no energy value for this food. Add it with quick add instead.")
+            throw ValidationError.because("food", "noEnergy")
         }
         func rounded(_ value: Double?) -> Double { ((value ?? 0) * 10).rounded() / 10 }
         return try FoodLogEntry(

@@ -10,7 +10,7 @@ public struct FoodSearchQuery: Hashable, Sendable {
             .split { !($0.isLetter || $0.isNumber) }
             .map { String($0.prefix(40)) }
         guard words.joined().count >= 2 else {
-            throw ValidationError(field: "q", message: "Type at least 2 letters of a food to search for it.")
+            throw ValidationError.because("q", "searchShort")
         }
         self.words = Array(words.prefix(8))
     }

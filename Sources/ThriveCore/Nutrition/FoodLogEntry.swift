@@ -64,17 +64,17 @@ public struct FoodLogEntry: Hashable, Sendable, Codable, Identifiable {
     public func validated() throws(ValidationError) -> FoodLogEntry {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 200 else {
-            throw ValidationError(field: "name", message: "Food name must be 1 to 200 characters.")
+            throw ValidationError.length("name", "foodName", atMost: 200)
         }
         if let grams, !(0...5_000).contains(grams) {
-            throw ValidationError(field: "grams", message: "Portion must be between 0 and 5000 g.")
+            throw ValidationError.range("grams", "portion", 0, 5_000, unit: " g")
         }
         guard (0...10_000).contains(energyKilocalories) else {
-            throw ValidationError(field: "energy", message: "Energy must be between 0 and 10000 kcal.")
+            throw ValidationError.range("energy", "energy", 0, 10_000, unit: " kcal")
         }
         for (field, grams) in [("protein", proteinGrams), ("carbohydrate", carbohydrateGrams), ("fat", fatGrams)] {
             guard (0...1_000).contains(grams) else {
-                throw ValidationError(field: field, message: "\(field.capitalized) must be between 0 and 1000 g.")
+                throw ValidationError.range(field, field, 0, 1_000, unit: " g")
             }
         }
         try SampleChecks.source(source)

@@ -53,23 +53,22 @@ public struct NutritionInput: Hashable, Sendable {
     /// Refuses values no body has, with a message naming the field.
     public func validated() throws(ValidationError) -> NutritionInput {
         guard (13...120).contains(age) else {
-            throw ValidationError(field: "age", message: "Age must be a whole number from 13 to 120.")
+            throw ValidationError.wholeNumber("age", "age", 13, 120)
         }
         guard height.metres.isFinite, (0.5...2.5).contains(height.metres) else {
-            throw ValidationError(field: "height", message: "Height must be between 50 and 250 cm.")
+            throw ValidationError.range("height", "height", 50, 250, unit: " cm")
         }
         guard weight.kilograms.isFinite, (20...400).contains(weight.kilograms) else {
-            throw ValidationError(field: "weight", message: "Weight must be between 20 and 400 kg.")
+            throw ValidationError.range("weight", "weight", 20, 400, unit: " kg")
         }
         if let rate = targetRateKilogramsPerWeek, !(rate.isFinite && rate > 0 && rate <= 2) {
-            throw ValidationError(
-                field: "targetRate", message: "The target rate must be more than 0 and at most 2 kg a week.")
+            throw ValidationError.because("targetRate", "targetRate")
         }
         guard (2_000...2_500).contains(refeedCap) else {
-            throw ValidationError(field: "refeedCap", message: "A refeed day's ceiling must be between 2000 and 2500 kcal.")
+            throw ValidationError.range("refeedCap", "refeedCap", 2_000, 2_500, unit: " kcal")
         }
         guard (-2_000...2_000).contains(adaptiveAdjustment) else {
-            throw ValidationError(field: "adaptiveAdjustment", message: "Adjustments add up to at most 2000 kcal either way.")
+            throw ValidationError.because("adaptiveAdjustment", "adjustment")
         }
         return self
     }

@@ -115,10 +115,10 @@ public struct BaselineAssessment: Hashable, Sendable, Codable {
 
     public func validated() throws(ValidationError) -> BaselineAssessment {
         guard (0...200).contains(pushUps) else {
-            throw ValidationError(field: "pushUps", message: "Push-ups must be between 0 and 200.")
+            throw ValidationError.range("pushUps", "pushUps", 0, 200)
         }
         if let plankSeconds, !(0...1_200).contains(plankSeconds) {
-            throw ValidationError(field: "plankSeconds", message: "A plank must be between 0 and 1200 seconds (20 minutes).")
+            throw ValidationError.because("plankSeconds", "plank")
         }
         return self
     }

@@ -50,20 +50,19 @@ extension Profile {
     /// Checks the ranges a person could plausibly have; the message says which field and why.
     public func validated(now: Date) throws(ValidationError) -> Profile {
         if let name = displayName, name.count > 80 {
-            throw ValidationError(field: "displayName", message: "Name must be 80 characters or fewer.")
+            throw ValidationError.tooLong("displayName", "name", atMost: 80)
         }
         if TimeZone(identifier: timeZoneIdentifier) == nil {
-            throw ValidationError(
-                field: "timeZone", message: "“\(timeZoneIdentifier)” is not a known time zone; use a name like Europe/Berlin.")
+            throw ValidationError.because("timeZone", "timeZone", ["zone": .text(timeZoneIdentifier)])
         }
         if let height, !(0.5...2.5).contains(height.metres) {
-            throw ValidationError(field: "height", message: "Height must be between 50 and 250 cm.")
+            throw ValidationError.range("height", "height", 50, 250, unit: " cm")
         }
         if let weight, !(20...400).contains(weight.kilograms) {
-            throw ValidationError(field: "weight", message: "Weight must be between 20 and 400 kg.")
+            throw ValidationError.range("weight", "weight", 20, 400, unit: " kg")
         }
         if let age = age(at: now), !(13...120).contains(age) {
-            throw ValidationError(field: "dateOfBirth", message: "Thrive is for people aged 13 to 120.")
+            throw ValidationError.because("dateOfBirth", "age")
         }
         return self
     }

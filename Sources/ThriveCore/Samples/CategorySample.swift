@@ -30,14 +30,12 @@ public struct CategorySample: Hashable, Sendable, Codable, Identifiable {
 
     public func validated() throws(ValidationError) -> CategorySample {
         guard type.allowedValues.contains(value) else {
-            throw ValidationError(
-                field: "value",
-                message:
-                    "\(type.displayName) values must be between \(type.allowedValues.lowerBound) and \(type.allowedValues.upperBound)."
+            throw ValidationError.range(
+                "value", .text(type.displayName), Double(type.allowedValues.lowerBound), Double(type.allowedValues.upperBound)
             )
         }
         if let quality, !(1...5).contains(quality) {
-            throw ValidationError(field: "quality", message: "Sleep quality must be a whole number from 1 to 5.")
+            throw ValidationError.wholeNumber("quality", "sleepQuality", 1, 5)
         }
         try SampleChecks.span(start: start, end: end)
         try SampleChecks.source(source)

@@ -28,10 +28,8 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
     public func validated() throws(ValidationError) -> QuantitySample {
         guard value.isFinite, type.plausibleRange.contains(value) else {
             let range = type.plausibleRange
-            throw ValidationError(
-                field: "value",
-                message:
-                    "\(type.displayName) must be between \(range.lowerBound.formatted()) and \(range.upperBound.formatted()) \(type.canonicalUnit.rawValue)."
+            throw ValidationError.range(
+                "value", .text(type.displayName), range.lowerBound, range.upperBound, unit: " \(type.canonicalUnit.rawValue)"
             )
         }
         try SampleChecks.span(start: start, end: end)
@@ -45,27 +43,27 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
 enum SampleChecks {
     static func span(start: Date, end: Date) throws(ValidationError) {
         guard end >= start else {
-            throw ValidationError(field: "end", message: "The end time must not be before the start time.")
+            throw ValidationError.because("end", "endBeforeStart")
         }
         guard end.timeIntervalSince(start) <= 31 * 86_400 else {
-            throw ValidationError(field: "end", message: "A single record can span at most 31 days.")
+            throw ValidationError.because("end", "recordSpan")
         }
     }
 
     static func source(_ source: SampleSource) throws(ValidationError) {
         let name = source.name.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 100 else {
-            throw ValidationError(field: "source.name", message: "Source name must be 1 to 100 characters.")
+            throw ValidationError.length("source.name", "sourceName", atMost: 100)
         }
     }
 
     static func sync(_ sync: SyncStamp?) throws(ValidationError) {
         guard let sync else { return }
         guard !sync.identifier.isEmpty, sync.identifier.count <= 200 else {
-            throw ValidationError(field: "syncIdentifier", message: "syncIdentifier must be 1 to 200 characters.")
+            throw ValidationError.length("syncIdentifier", "syncIdentifier", atMost: 200)
         }
         guard sync.version >= 1 else {
-            throw ValidationError(field: "syncVersion", message: "syncVersion must be 1 or more.")
+            throw ValidationError.because("syncVersion", "syncVersion")
         }
     }
 }

@@ -82,13 +82,13 @@ public struct QuietHours: Hashable, Sendable, Codable {
 
     public func validated() throws(ValidationError) {
         guard let start = Self.minutes(start) else {
-            throw ValidationError(field: "quietHours.start", message: "Quiet hours start must be a time like 22:00.")
+            throw ValidationError.because("quietHours.start", "quietStart")
         }
         guard let end = Self.minutes(end) else {
-            throw ValidationError(field: "quietHours.end", message: "Quiet hours end must be a time like 07:00.")
+            throw ValidationError.because("quietHours.end", "quietEnd")
         }
         guard start != end else {
-            throw ValidationError(field: "quietHours.end", message: "Quiet hours must end at a different time than they start.")
+            throw ValidationError.because("quietHours.end", "quietSame")
         }
     }
 

@@ -35,10 +35,10 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
 
     public func validated() throws(ValidationError) -> TrainingPreferences {
         guard (1...7).contains(sessionsPerWeek) else {
-            throw ValidationError(field: "sessionsPerWeek", message: "Choose 1 to 7 sessions a week.")
+            throw ValidationError.because("sessionsPerWeek", "sessionsPerWeek")
         }
         guard (20...180).contains(sessionMinutes) else {
-            throw ValidationError(field: "sessionMinutes", message: "A session lasts 20 to 180 minutes.")
+            throw ValidationError.because("sessionMinutes", "sessionMinutes")
         }
         return self
     }

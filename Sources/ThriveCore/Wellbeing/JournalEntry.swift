@@ -21,10 +21,10 @@ public struct JournalEntry: Hashable, Sendable, Codable, Identifiable {
     public func validated() throws(ValidationError) -> JournalEntry {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            throw ValidationError(field: "text", message: "Write something first: a journal entry cannot be empty.")
+            throw ValidationError.because("text", "journalEmpty")
         }
         guard trimmed.count <= Self.maximumLength else {
-            throw ValidationError(field: "text", message: "A journal entry can be at most 10,000 characters.")
+            throw ValidationError.tooLong("text", "journalEntry", atMost: Self.maximumLength)
         }
         try SampleChecks.source(source)
         try SampleChecks.sync(sync)

@@ -31,11 +31,11 @@ public struct MoodCheckIn: Hashable, Sendable, Codable, Identifiable {
     public func validated() throws(ValidationError) -> MoodCheckIn {
         for (field, value) in [("mood", Optional(mood)), ("energy", energy), ("stress", stress)] {
             if let value, !Self.scale.contains(value) {
-                throw ValidationError(field: field, message: "\(field.capitalized) must be a whole number from 1 to 5.")
+                throw ValidationError.wholeNumber(field, field == "energy" ? "energyLevel" : field, 1, 5)
             }
         }
         if let note, note.count > 2_000 {
-            throw ValidationError(field: "note", message: "A note can be at most 2000 characters.")
+            throw ValidationError.tooLong("note", "note", atMost: 2_000)
         }
         try SampleChecks.source(source)
         try SampleChecks.sync(sync)

@@ -35,19 +35,19 @@ public struct WorkoutSet: Hashable, Sendable, Codable {
     func validate(at index: Int) throws(ValidationError) {
         let name = exercise.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, name.count <= 100 else {
-            throw ValidationError(field: "sets[\(index)].exercise", message: "Exercise name must be 1 to 100 characters.")
+            throw ValidationError.length("sets[\(index)].exercise", "exerciseName", atMost: 100)
         }
         if let reps, !(0...100).contains(reps) {
-            throw ValidationError(field: "sets[\(index)].reps", message: "Reps must be between 0 and 100.")
+            throw ValidationError.range("sets[\(index)].reps", "reps", 0, 100)
         }
         if let load, !(0...1_000).contains(load.kilograms) {
-            throw ValidationError(field: "sets[\(index)].load", message: "Load must be between 0 and 1000 kg.")
+            throw ValidationError.range("sets[\(index)].load", "load", 0, 1_000, unit: " kg")
         }
         if let durationSeconds, !(0...86_400).contains(durationSeconds) {
-            throw ValidationError(field: "sets[\(index)].durationSeconds", message: "A set lasts at most 24 hours.")
+            throw ValidationError.because("sets[\(index)].durationSeconds", "setDuration")
         }
         if let rpe, !(1...10).contains(rpe) {
-            throw ValidationError(field: "sets[\(index)].rpe", message: "RPE must be between 1 and 10.")
+            throw ValidationError.range("sets[\(index)].rpe", "rpe", 1, 10)
         }
     }
 }
@@ -102,16 +102,16 @@ public struct Workout: Hashable, Sendable, Codable, Identifiable {
     public func validated() throws(ValidationError) -> Workout {
         try SampleChecks.span(start: start, end: end)
         guard duration <= 24 * 3_600 else {
-            throw ValidationError(field: "end", message: "A workout lasts at most 24 hours.")
+            throw ValidationError.because("end", "workoutDuration")
         }
         if let energy = activeEnergyKilocalories, !(0...20_000).contains(energy) {
-            throw ValidationError(field: "activeEnergy", message: "Active energy must be between 0 and 20000 kcal.")
+            throw ValidationError.range("activeEnergy", "activeEnergy", 0, 20_000, unit: " kcal")
         }
         if let distance, !(0...1_000_000).contains(distance.metres) {
-            throw ValidationError(field: "distance", message: "Distance must be between 0 and 1000 km.")
+            throw ValidationError.range("distance", "distance", 0, 1_000, unit: " km")
         }
         guard sets.count <= 200 else {
-            throw ValidationError(field: "sets", message: "A workout can hold at most 200 sets.")
+            throw ValidationError.because("sets", "tooManySets")
         }
         for (index, set) in sets.enumerated() { try set.validate(at: index) }
         try SampleChecks.source(source)

@@ -29,3 +29,8 @@ extension Localizer {
 func t(_ phrase: Phrase) -> String {
     Localizer.current(phrase)
 }
+
+extension ValidationError {
+    /// What is wrong, in the language of the request being answered (English outside one: the CLI).
+    public var message: String { t(phrase) }
+}
