@@ -60,6 +60,15 @@ struct LanguagePagesTests {
                     ("password", "correct-horse-9"), ("unitSystem", "metric"), ("timeZone", "Europe/Paris"),
                 ], headers: [.acceptLanguage: "fr"])
             #expect(french.text.contains("Le nom peut compter au plus 80 caractères."))
+
+            let missing = try await browser.get("/nowhere", headers: [.acceptLanguage: "de"])
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("Seite nicht gefunden"))
+            #expect(missing.text.contains("Unter dieser Adresse gibt es nichts."))
+            let unknownField = try await browser.json(
+                .post, "/api/v1/auth/login", #"{"email":"ann@example.com","password":"x","colour":"red"}"#,
+                headers: [.acceptLanguage: "es"])
+            #expect(unknownField.text.contains("Campo desconocido «colour»"), "\(unknownField.text)")
         }
         let reply = try await TestApp.make().test { browser in
             try await browser.signUp()

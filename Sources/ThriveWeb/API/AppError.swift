@@ -4,7 +4,8 @@ import Hummingbird
 import ThriveCore
 import ThriveStore
 
-/// An error the caller can act on: an HTTP status, a stable machine code and a sentence for a person.
+/// An error the caller can act on: an HTTP status, a stable machine code and a sentence for a person,
+/// in the language of the request (made while the request's language is bound).
 /// Rendered as `{ "error": { "code", "message" } }` for the API and as a page for the browser.
 public struct AppError: Error, Sendable, Equatable {
     public let status: HTTPResponse.Status
@@ -26,8 +27,8 @@ public struct AppError: Error, Sendable, Equatable {
         AppError(status: .badRequest, code: "bad_request", message: message, field: field)
     }
 
-    public static func notFound(_ message: String = "There is nothing at this address.") -> AppError {
-        AppError(status: .notFound, code: "not_found", message: message)
+    public static func notFound(_ message: String? = nil) -> AppError {
+        AppError(status: .notFound, code: "not_found", message: message ?? t("error.notFound"))
     }
 
     /// Maps any error to what the caller sees. Unknown errors become a 500 whose message reveals nothing.
@@ -42,9 +43,7 @@ public struct AppError: Error, Sendable, Equatable {
         case let error as any HTTPResponseError:
             self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status))
         default:
-            self.init(
-                status: .internalServerError, code: "internal_error",
-                message: "Something went wrong on our side and nothing was changed. Please try again.")
+            self.init(status: .internalServerError, code: "internal_error", message: t("error.internal"))
         }
     }
 
@@ -62,12 +61,11 @@ public struct AppError: Error, Sendable, Equatable {
 
     static func message(for status: HTTPResponse.Status) -> String {
         switch status {
-        case .notFound: "There is nothing at this address."
-        case .methodNotAllowed: "This address does not accept that method."
-        case .contentTooLarge: "The request is too large. Send less data per request."
-        case .unsupportedMediaType: "Send the body as application/json."
-        default:
-            status.code >= 500 ? "Something went wrong on our side. Please try again." : "The request could not be understood."
+        case .notFound: t("error.notFound")
+        case .methodNotAllowed: t("error.methodNotAllowed")
+        case .contentTooLarge: t("error.tooLarge")
+        case .unsupportedMediaType: t("error.mediaType")
+        default: t(status.code >= 500 ? "error.server" : "error.badRequest")
         }
     }
 }

@@ -55,9 +55,9 @@ enum StrictJSON {
     }
 
     static func decode<T: Codable>(_ type: T.Type, from data: Data) throws -> T {
-        guard !data.isEmpty else { throw AppError.badRequest("The request body is empty; send a JSON object.") }
+        guard !data.isEmpty else { throw AppError.badRequest(t("json.empty")) }
         guard let input = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            throw AppError.badRequest("The request body is not valid JSON.")
+            throw AppError.badRequest(t("json.invalid"))
         }
         let value: T
         do {
@@ -69,7 +69,7 @@ enum StrictJSON {
             try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed])
         }
         if let echoed, let unknown = firstUnknownKey(in: input, comparedTo: echoed, path: "") {
-            throw AppError.badRequest("Unknown field “\(unknown)”. Check its spelling against the API document.", field: unknown)
+            throw AppError.badRequest(t("json.unknownField", ["field": unknown]), field: unknown)
         }
         return value
     }
@@ -110,32 +110,32 @@ enum StrictJSON {
         switch error {
         case .keyNotFound(let key, let context):
             let field = path(context.codingPath + [key])
-            return .badRequest("The field “\(field)” is required.", field: field)
+            return .badRequest(t("json.required", ["field": field]), field: field)
         case .typeMismatch(let type, let context):
             let field = path(context.codingPath)
-            if field.isEmpty { return .badRequest("The request body must be \(describe(type)).") }
-            return .badRequest("The field “\(field)” must be \(describe(type)).", field: field)
+            if field.isEmpty { return .badRequest(t("json.bodyType", ["type": describe(type)])) }
+            return .badRequest(t("json.fieldType", ["field": field, "type": describe(type)]), field: field)
         case .valueNotFound(let type, let context):
             let field = path(context.codingPath)
-            return .badRequest("The field “\(field)” must be \(describe(type)), not null.", field: field)
+            return .badRequest(t("json.notNull", ["field": field, "type": describe(type)]), field: field)
         case .dataCorrupted(let context):
             let field = path(context.codingPath)
-            if field.isEmpty { return .badRequest("The request body is not valid JSON.") }
-            return .badRequest("The field “\(field)” has an invalid value: \(context.debugDescription)", field: field)
+            if field.isEmpty { return .badRequest(t("json.invalid")) }
+            return .badRequest(t("json.invalidValue", ["field": field, "detail": context.debugDescription]), field: field)
         @unknown default:
-            return .badRequest("The request body could not be read.")
+            return .badRequest(t("json.unreadable"))
         }
     }
 
     private static func describe(_ type: Any.Type) -> String {
         switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Int64.Type: "a whole number"
-        case is Double.Type, is Float.Type: "a number"
-        case is Bool.Type: "true or false"
-        case is [Any].Type: "an array"
-        case is [String: Any].Type: "an object"
-        default: "a valid value"
+        case is String.Type: t("json.type.string")
+        case is Int.Type, is Int64.Type: t("json.type.integer")
+        case is Double.Type, is Float.Type: t("json.type.number")
+        case is Bool.Type: t("json.type.boolean")
+        case is [Any].Type: t("json.type.array")
+        case is [String: Any].Type: t("json.type.object")
+        default: t("json.type.value")
         }
     }
 }

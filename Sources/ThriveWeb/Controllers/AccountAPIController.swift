@@ -63,7 +63,7 @@ struct AccountAPIController {
                         }))
             }
             guard let me else {
-                throw AppError(status: .unauthorized, code: "unauthenticated", message: "This account no longer exists.")
+                throw AppError(status: .unauthorized, code: "unauthenticated", message: t("api.accountGone"))
             }
             return try jsonResponse(me)
         }

@@ -75,7 +75,7 @@ struct AuthAPIController {
 
         group.post("logout") { request, context -> Response in
             guard let identity = context.identity, case .bearer(let family) = identity.credential else {
-                throw AppError(status: .unauthorized, code: "unauthenticated", message: "Send the access token to log out.")
+                throw AppError(status: .unauthorized, code: "unauthenticated", message: t("api.logoutToken"))
             }
             let everywhere: Bool
             if request.headers[.contentLength].map({ $0 != "0" }) ?? false {
@@ -97,7 +97,7 @@ struct AuthAPIController {
     static func error(for refusal: LoginRefusal, now: Date) -> AppError {
         switch refusal {
         case .wrongCredentials:
-            AppError(status: .unauthorized, code: "invalid_credentials", message: "The e-mail or password is not right.")
+            AppError(status: .unauthorized, code: "invalid_credentials", message: t("api.badCredentials"))
         case .locked(let until):
             AppError(
                 status: .tooManyRequests, code: "login_locked",

@@ -45,7 +45,7 @@ struct EnginesAPIController {
         api.post("alerts/:id/acknowledge") { _, context -> Response in
             let owner = try context.requireUser()
             guard let id = context.parameters.get("id").flatMap(SafetyAlertID.init) else {
-                throw AppError.notFound("There is no alert with that ID.")
+                throw AppError.notFound(t("api.noAlert"))
             }
             return try jsonResponse(AlertBody(try await engines.acknowledge(owner, alert: id)))
         }

@@ -45,7 +45,7 @@ struct EntriesAPIController<Entry: Codable & Sendable, Input: Codable & Sendable
         group.post("undo-delete") { _, context -> Response in
             let owner = try context.requireUser()
             guard let restored = try await log.undoDelete(owner) else {
-                throw AppError.notFound("There is no deleted \(kind.name) to bring back.")
+                throw AppError.notFound(t("api.noDeleted"))
             }
             return try jsonResponse(output(restored), status: .created)
         }

@@ -26,7 +26,7 @@ struct FoodsAPIController {
             let number = context.parameters.get("ndbNumber") ?? ""
             guard number.count == 5, number.allSatisfy(\.isASCIIDigit),
                 let food = try await services.store.read({ try await $0.foods.food(ndbNumber: number) })
-            else { throw AppError.notFound("There is no food with that number.") }
+            else { throw AppError.notFound(t("mealError.noSuchFood")) }
             return try jsonResponse(food)
         }
     }

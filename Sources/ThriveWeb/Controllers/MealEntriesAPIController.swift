@@ -39,13 +39,13 @@ struct MealEntriesAPIController {
         meals.post("undo-delete") { _, context -> Response in
             let owner = try context.requireUser()
             guard let restored = try await services.meals.entries.undoDelete(owner) else {
-                throw AppError.notFound("There is no deleted meal to bring back.")
+                throw AppError.notFound(t("api.noDeleted"))
             }
             return try jsonResponse(MealEntryBody(restored), status: .created)
         }
     }
 
-    static let missing = AppError.notFound("There is no meal with that ID.")
+    static var missing: AppError { AppError.notFound(t("api.noMeal")) }
 
     static func id(_ context: AppRequestContext) throws -> FoodLogEntryID {
         guard let text = context.parameters.get("id"), let uuid = UUID(uuidString: text) else { throw missing }

@@ -41,7 +41,7 @@ struct SamplesAPIController {
                     message: "Send at most \(Self.maxSamples) samples per request.")
             }
             guard quantityBodies.count + categoryBodies.count > 0 else {
-                throw AppError.badRequest("Send at least one sample in quantitySamples or categorySamples.")
+                throw AppError.badRequest(t("api.noSamples"))
             }
             let quantities = try quantityBodies.enumerated().map { index, body in
                 do { return try body.sample(id: services.ids.make()) } catch let error as ValidationError {

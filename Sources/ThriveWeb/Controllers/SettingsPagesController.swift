@@ -19,7 +19,7 @@ struct SettingsPagesController {
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let form = try await MealPagesController.form(request)
             guard let category = SettingsCategory.all.first(where: { $0.id == form.text("category") }) else {
-                throw AppError.badRequest("Unknown settings category.")
+                throw AppError.badRequest(t("api.unknownSettings"))
             }
             do {
                 _ = try await services.settings.apply(Self.patch(from: form, category: category), for: owner)

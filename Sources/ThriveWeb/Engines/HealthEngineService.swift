@@ -176,7 +176,7 @@ public struct HealthEngineService: Sendable {
     func acknowledge(_ owner: UserID, alert id: SafetyAlertID) async throws -> SafetyAlert {
         let time = now()
         guard let alert = try await store.write({ try await $0.records(of: owner).alerts.acknowledge(id, at: time) }) else {
-            throw AppError.notFound("There is no alert with that ID.")
+            throw AppError.notFound(t("api.noAlert"))
         }
         return alert
     }
@@ -198,7 +198,7 @@ public struct HealthEngineService: Sendable {
                 "The date \(date.iso8601) is in the future; ask for today or an earlier day.", field: "date")
         }
         guard date >= today.adding(days: -3_660) else {
-            throw AppError.badRequest("Ask for a date within the last ten years.", field: "date")
+            throw AppError.badRequest(t("api.dateRange"), field: "date")
         }
         return date
     }

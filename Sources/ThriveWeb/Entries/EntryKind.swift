@@ -13,7 +13,7 @@ struct EntryKind<Entry: Codable & Sendable>: Sendable {
     let rows: @Sendable (PersonalRecords) -> EntryRows<Entry>
     let undoSlot: any WritableKeyPath<RecentlyDeleted, Entry?> & Sendable
 
-    var missing: AppError { AppError.notFound("There is no \(name) with that ID.") }
+    var missing: AppError { AppError.notFound(t("api.noEntry")) }
 }
 
 /// The storage operations of one kind, bound to one person's records.

@@ -41,7 +41,7 @@ struct MealLog: Sendable {
     func entry(from body: MealEntryRequest, id: FoodLogEntryID) async throws -> FoodLogEntry {
         let time = body.consumedAt ?? now()
         guard time <= now().addingTimeInterval(5 * 60) else {
-            throw AppError.badRequest("A meal cannot be logged in the future.", field: "consumedAt")
+            throw AppError.badRequest(t("api.mealFuture"), field: "consumedAt")
         }
         if let number = body.food {
             guard body.name == nil, body.energyKilocalories == nil, body.proteinGrams == nil, body.carbohydrateGrams == nil,

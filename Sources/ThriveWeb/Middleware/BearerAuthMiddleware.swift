@@ -26,7 +26,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
                 status: .unauthorized, code: "token_expired",
                 message: "The access token has expired. Get a new one from /api/v1/auth/refresh.")
         } catch {
-            throw AppError(status: .unauthorized, code: "invalid_token", message: "The access token is not valid. Log in again.")
+            throw AppError(status: .unauthorized, code: "invalid_token", message: t("api.badToken"))
         }
         return try await next(request, context)
     }

@@ -64,7 +64,7 @@ struct CSRFMiddleware: RouterMiddleware {
         do {
             body = try await request.collectBody(upTo: Self.formLimit)
         } catch {
-            throw AppError(status: .contentTooLarge, code: "payload_too_large", message: "This form sent more data than allowed.")
+            throw AppError(status: .contentTooLarge, code: "payload_too_large", message: t("api.formTooLarge"))
         }
         let sent = request.headers[.csrfToken] ?? FormFields(body)[Self.fieldName]
         guard !issuedNow, let sent, let expected = context.csrfToken, SecretTokens.constantTimeEqual(sent, expected) else {

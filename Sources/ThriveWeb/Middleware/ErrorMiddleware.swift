@@ -53,12 +53,12 @@ struct ErrorMiddleware: RouterMiddleware {
 
     static func heading(_ error: AppError) -> String {
         switch error.status.code {
-        case 404: "Page not found"
-        case 403: "This form could not be sent"
-        case 401: "Please log in"
-        case 429: "Too many attempts"
-        case 400..<500: "Something is not right"
-        default: "Something went wrong"
+        case 404: t("errorPage.heading.notFound")
+        case 403: t("errorPage.heading.forbidden")
+        case 401: t("errorPage.heading.unauthorized")
+        case 429: t("errorPage.heading.tooMany")
+        case 400..<500: t("errorPage.heading.client")
+        default: t("errorPage.heading.server")
         }
     }
 }
@@ -81,6 +81,6 @@ struct ErrorPage: Sendable {
         code = "\(error.status.code) \(error.code)"
         action =
             context.identity == nil
-            ? Action(href: "/login", label: "Go to log in") : Action(href: "/", label: "Back to your dashboard")
+            ? Action(href: "/login", label: t("errorPage.logIn")) : Action(href: "/", label: t("errorPage.dashboard"))
     }
 }
