@@ -36,6 +36,11 @@ struct SearchTests {
             let wildcards = try await browser.get("/search?q=%25%25")
             #expect(!wildcards.text.contains("Lentil soup"), "LIKE wildcards are plain text")
             #expect(try await browser.get("/search?q=zzqx").text.contains("Nothing matches “zzqx”."))
+            // Pages are found by their names in the reader's language, whoever searched before.
+            let french = try await browser.get("/search?q=tableau", headers: [.acceptLanguage: "fr"])
+            #expect(french.text.contains("Tableau de bord"))
+            #expect(french.text.contains("Scores, aujourd’hui et actions rapides"))
+            #expect(try await browser.get("/search?q=dashboard").text.contains("Scores, today and quick actions"))
 
             let bob = browser.fresh()
             try await bob.signUp(email: "bob@example.com", timeZone: "UTC")

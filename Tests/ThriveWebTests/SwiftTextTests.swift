@@ -12,11 +12,12 @@ struct SwiftTextTests {
     /// A capitalised word and at least two more: "Enter how many minutes the workout took."
     static let sentence = try! NSRegularExpression(pattern: #""([A-Z][a-z]+(?: [a-zA-Z'’,.:;()0-9–-]+){2,}[^"\\]*)""#)
 
-    /// Sentences in Swift text, leaving out comments and log lines (never shown to a person).
+    /// Sentences in Swift text, leaving out comments, log lines and configuration errors (for the
+    /// operator starting the server, never shown to a person using it).
     static func sentences(in text: String) -> Int {
         text.split(separator: "\n").reduce(0) { count, line in
             let code = line.trimmingCharacters(in: .whitespaces)
-            guard !code.hasPrefix("//"), !code.contains("logger.") else { return count }
+            guard !code.hasPrefix("//"), !code.contains("logger."), !code.contains("ConfigurationError(") else { return count }
             return count + sentence.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code))
         }
     }
@@ -48,25 +49,6 @@ struct SwiftTextTests {
         "ThriveCore/Training/ExerciseLibrary.swift": 8,
         "ThriveCore/Training/ProgramGenerator.swift": 4,
         "ThriveCore/Training/Progression.swift": 3,
-        "ThriveWeb/API/EngineBodies.swift": 2,
-        "ThriveWeb/API/StrictJSON.swift": 1,
-        "ThriveWeb/API/WorkoutBodies.swift": 1,
-        "ThriveWeb/Context/AppRequestContext.swift": 2,
-        "ThriveWeb/Controllers/AuthAPIController.swift": 4,
-        "ThriveWeb/Controllers/AuthPagesController.swift": 6,
-        "ThriveWeb/Controllers/MobileAppAPIController.swift": 1,
-        "ThriveWeb/Controllers/OnboardingController.swift": 2,
-        "ThriveWeb/Controllers/OpenAPIController.swift": 1,
-        "ThriveWeb/Controllers/SettingsPagesController.swift": 3,
-        "ThriveWeb/Controllers/WebAppManifestController.swift": 1,
-        "ThriveWeb/Entries/MealLog.swift": 4,
-        "ThriveWeb/Middleware/BearerAuthMiddleware.swift": 2,
-        "ThriveWeb/Middleware/CSRFMiddleware.swift": 2,
-        "ThriveWeb/Middleware/OnboardingGate.swift": 1,
-        "ThriveWeb/Rendering/PageRenderer.swift": 1,
-        "ThriveWeb/Rendering/PlanPages.swift": 3,
-        "ThriveWeb/Rendering/ProfilePage.swift": 2,
-        "ThriveWeb/Search/GlobalSearch.swift": 2,
     ]
 
     @Test func sentencesForPeopleComeFromTheCatalogs() throws {

@@ -29,7 +29,7 @@ struct PreferencesUpdate: Codable, Sendable {
         if let rate = targetRateKilogramsPerWeek {
             guard rate.isFinite, rate > 0, rate <= 2 else {
                 throw ValidationError(
-                    field: "targetRateKilogramsPerWeek", message: "The target rate must be more than 0 and at most 2 kg a week.")
+                    field: "targetRateKilogramsPerWeek", Phrase("invalid.targetRate"))
             }
             result.targetRateKilogramsPerWeek = rate
         }
@@ -62,7 +62,7 @@ struct PreferencesUpdate: Codable, Sendable {
                 }
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard trimmed.count <= 100 else {
-                    throw ValidationError(field: "preferredSources", message: "Source names are at most 100 characters.")
+                    throw ValidationError(field: "preferredSources", message: t("api.sourceNames"))
                 }
                 result.sources.preferred[metric] = trimmed.isEmpty ? nil : trimmed
             }

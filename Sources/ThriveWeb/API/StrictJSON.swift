@@ -40,7 +40,7 @@ enum StrictJSON {
         // Requiring the JSON type also stops cross-site forms, which cannot send it without a CORS preflight.
         guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("application/json") else {
             throw AppError(
-                status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the body as application/json.")
+                status: .unsupportedMediaType, code: "unsupported_media_type", message: t("error.mediaType"))
         }
         let buffer: ByteBuffer
         do {

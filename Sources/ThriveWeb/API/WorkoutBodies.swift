@@ -30,7 +30,7 @@ struct WorkoutRequest: Codable {
                 return type
             } ?? .traditionalStrengthTraining
         if let loads = sets?.compactMap(\.loadKilograms), loads.contains(where: { !$0.isFinite }) {
-            throw ValidationError(field: "sets", message: "Loads must be numbers of kilograms.")
+            throw ValidationError(field: "sets", message: t("api.loadsInKilograms"))
         }
         return try ManualEntries.workout(
             id: id, activity: activity, startedAt: startedAt, minutes: minutes,

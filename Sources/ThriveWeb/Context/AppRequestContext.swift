@@ -54,8 +54,8 @@ public struct AppRequestContext: RequestContext {
             throw AppError(
                 status: .unauthorized, code: sessionEnded ? "session_expired" : "unauthenticated",
                 message: sessionEnded
-                    ? "Your session ended after a period without activity. Log in again."
-                    : "Log in first: send a bearer access token or a session cookie.")
+                    ? t("auth.idle")
+                    : t("auth.logInFirst"))
         }
         return identity.userID
     }

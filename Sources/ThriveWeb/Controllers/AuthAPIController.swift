@@ -60,15 +60,15 @@ struct AuthAPIController {
                 switch refusal {
                 case .expired:
                     throw AppError(
-                        status: .unauthorized, code: "token_expired", message: "The refresh token has expired. Log in again.")
+                        status: .unauthorized, code: "token_expired", message: t("auth.refreshExpired"))
                 case .reused:
                     throw AppError(
                         status: .unauthorized, code: "token_reused",
                         message:
-                            "This refresh token was already used, so every token from that login has been revoked. Log in again.")
+                            t("auth.refreshReused"))
                 case .invalid:
                     throw AppError(
-                        status: .unauthorized, code: "invalid_token", message: "The refresh token is not valid. Log in again.")
+                        status: .unauthorized, code: "invalid_token", message: t("auth.refreshInvalid"))
                 }
             }
         }
@@ -101,7 +101,7 @@ struct AuthAPIController {
         case .locked(let until):
             AppError(
                 status: .tooManyRequests, code: "login_locked",
-                message: "Too many failed attempts. Logging in is paused for 15 minutes; try again later.",
+                message: t("auth.throttled"),
                 retryAfter: max(1, Int(until.timeIntervalSince(now).rounded(.up))))
         }
     }

@@ -47,8 +47,8 @@ struct AuthPagesController {
             let form = FormFields(try await request.collectBody(upTo: CSRFMiddleware.formLimit))
             var page = LoginPage(email: form.text("email") ?? "")
             guard let email = form.text("email"), let password = form["password"], !password.isEmpty else {
-                if form.text("email") == nil { page.errors.add("email", "Enter your e-mail address.") }
-                if (form["password"] ?? "").isEmpty { page.errors.add("password", "Enter your password.") }
+                if form.text("email") == nil { page.errors.add("email", t("auth.enterEmail")) }
+                if (form["password"] ?? "").isEmpty { page.errors.add("password", t("auth.enterPassword")) }
                 return services.renderer.render(
                     "login", chrome: Chrome(title: t("login.title"), context: context), content: page,
                     status: .unprocessableContent)
@@ -118,7 +118,7 @@ struct AuthPagesController {
                     "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page,
                     status: .unprocessableContent)
             } catch StoreError.conflict {
-                page.errors.add("email", "An account with this e-mail already exists. Log in instead, or use another address.")
+                page.errors.add("email", t("auth.emailTaken"))
                 return services.renderer.render(
                     "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page, status: .conflict)
             }
@@ -147,9 +147,9 @@ struct AuthPagesController {
             return "You were logged out after \(idleMinutes) minutes without activity. Log in again to continue."
         }
         switch key {
-        case "logged-out": return "You are logged out."
-        case "logged-out-everywhere": return "You are logged out on every device."
-        case "expired": return "Your session has ended. Log in again to continue."
+        case "logged-out": return t("auth.loggedOut")
+        case "logged-out-everywhere": return t("auth.loggedOutEverywhere")
+        case "expired": return t("auth.sessionEnded")
         default: return nil
         }
     }

@@ -31,7 +31,7 @@ struct MobileAppAPIController {
             else {
                 throw AppError(
                     status: .unsupportedMediaType, code: "unsupported_media_type",
-                    message: "Send the changes as application/merge-patch+json (or application/json).")
+                    message: t("api.mergePatch"))
             }
             let body = try await request.body.collect(upTo: 16 * 1024)
             guard let patch = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {

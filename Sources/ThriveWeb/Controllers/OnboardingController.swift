@@ -80,7 +80,7 @@ struct OnboardingController {
         case .consent:
             guard form.text("accept") == "yes" else {
                 throw ValidationError(
-                    field: "accept", message: "To use Thrive, accept the terms. If you do not, you can log out; nothing is kept.")
+                    field: "accept", message: t("onboarding.error.accept"))
             }
             progress.consent = ConsentAcceptance(
                 version: ConsentTerms.version, acceptedAt: now, deidentifiedModelTraining: form.text("modelTraining") == "yes")
@@ -100,7 +100,7 @@ struct OnboardingController {
             progress.optionalDone = true
         case .dataSource:
             guard let source = form.text("source").flatMap(DataSourceChoice.init) else {
-                throw ValidationError(field: "source", message: "Choose where your data comes from to begin with.")
+                throw ValidationError(field: "source", message: t("onboarding.error.source"))
             }
             progress.dataSource = source
         case .baseline:

@@ -86,12 +86,12 @@ struct SettingsPagesController {
         let page = SettingsPage(
             settings: settings, deep: settings.coaching.mode == .deep, query: query, savedCategory: saved, errors: errors,
             account: SettingsPage.Account(
-                name: profile.displayName ?? "Not set", email: account?.email.value ?? "",
+                name: profile.displayName ?? t("settings.notSet"), email: account?.email.value ?? "",
                 dateOfBirth: profile.dateOfBirth.map {
                     DisplayFormat.date($0.start(in: profile.timeZone).addingTimeInterval(43_200), in: profile.timeZone)
                 } ?? "Not set",
-                units: profile.unitSystem == .metric ? "Metric (kg, cm)" : "Imperial (lb, ft)",
-                timeZone: profile.timeZoneIdentifier, consent: consent ?? "You have not accepted the terms yet."))
+                units: t(profile.unitSystem == .metric ? "units.metric" : "units.imperial"),
+                timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent")))
         var chrome = Chrome(title: t("settings.title"), context: context, tab: .profile)
         chrome.adopt(settings)
         return services.renderer.render(

@@ -48,7 +48,7 @@ struct MealLog: Sendable {
                 body.fatGrams == nil
             else {
                 throw AppError.badRequest(
-                    "Send either a food from the catalog or a quick add with name and energy, not both.", field: "food")
+                    t("mealError.foodOrQuickAdd"), field: "food")
             }
             guard let food = try await store.read({ try await $0.foods.food(ndbNumber: number) }) else {
                 throw ValidationError(field: "food", message: "There is no food \(number) in the catalog.")
@@ -58,7 +58,7 @@ struct MealLog: Sendable {
         }
         guard let name = body.name, let energy = body.energyKilocalories else {
             throw ValidationError(
-                field: "food", message: "Choose a food from the catalog, or quick add with a name and its energy in kcal.")
+                field: "food", message: t("mealError.chooseFood"))
         }
         return try FoodLogEntry(
             id: id, consumedAt: time, meal: body.meal, name: name, grams: body.grams, energyKilocalories: energy,
@@ -78,14 +78,14 @@ struct MealLog: Sendable {
             }
             let servings = body.servings ?? 1
             guard servings.isFinite, (0.1...50).contains(servings) else {
-                throw ValidationError(field: "servings", message: "Servings must be between 0.1 and 50.")
+                throw ValidationError(field: "servings", message: t("mealError.servings"))
             }
             return portion.grams * servings
         case (nil, let grams?):
             return grams
         default:
             throw ValidationError(
-                field: "grams", message: "Say how much: a portion of the food (with servings) or grams, one of the two.")
+                field: "grams", message: t("mealError.howMuch"))
         }
     }
 }

@@ -14,7 +14,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
         }
         guard header.lowercased().hasPrefix("bearer ") else {
             throw AppError(
-                status: .unauthorized, code: "invalid_token", message: "Send the access token as “Authorization: Bearer <token>”."
+                status: .unauthorized, code: "invalid_token", message: t("auth.bearerMissing")
             )
         }
         var context = context
@@ -24,7 +24,7 @@ struct BearerAuthMiddleware: RouterMiddleware {
         } catch .expired {
             throw AppError(
                 status: .unauthorized, code: "token_expired",
-                message: "The access token has expired. Get a new one from /api/v1/auth/refresh.")
+                message: t("auth.accessExpired"))
         } catch {
             throw AppError(status: .unauthorized, code: "invalid_token", message: t("api.badToken"))
         }

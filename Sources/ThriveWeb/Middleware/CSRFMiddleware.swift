@@ -76,7 +76,7 @@ struct CSRFMiddleware: RouterMiddleware {
         AppError(
             status: .forbidden, code: "csrf_failed",
             message: api
-                ? "Send the page's X-CSRF-Token header with requests made using a session cookie."
-                : "This form has expired or came from another site. Reload the page and try again (cookies must be enabled).")
+                ? t("csrf.header")
+                : t("csrf.expired"))
     }
 }

@@ -44,7 +44,7 @@ struct OnboardingGate: RouterMiddleware {
             guard consent?.hasConsent == true else {
                 throw AppError(
                     status: .forbidden, code: "consent_required",
-                    message: "Accept Thrive's terms in onboarding before sending health data.")
+                    message: t("onboarding.error.consentFirst"))
             }
         }
         return try await next(request, context)

@@ -33,9 +33,9 @@ struct NutritionPlanPage: Sendable {
             Target(name: "Fat", value: DisplayFormat.grams(Double(plan.fatGrams))),
         ]
         var facts = [
-            Target(name: "Body mass index", value: "\(DisplayFormat.decimal(plan.bmi)) · \(plan.bmiCategory.displayName)"),
-            Target(name: "Energy at rest (BMR)", value: DisplayFormat.kilocalories(Double(plan.bmr))),
-            Target(name: "Energy you use in a day (TDEE)", value: DisplayFormat.kilocalories(Double(plan.tdee))),
+            Target(name: t("plan.bmi"), value: "\(DisplayFormat.decimal(plan.bmi)) · \(plan.bmiCategory.displayName)"),
+            Target(name: t("plan.bmr"), value: DisplayFormat.kilocalories(Double(plan.bmr))),
+            Target(name: t("plan.tdee"), value: DisplayFormat.kilocalories(Double(plan.tdee))),
             Target(name: "Safe minimum", value: DisplayFormat.kilocalories(Double(plan.calorieFloor))),
         ]
         if let rate = plan.targetRateKilogramsPerWeek {

@@ -14,7 +14,7 @@ struct ProfilePage: Sendable {
     init(account: Account, profile: Profile, idleMinutes: Int) {
         name = profile.displayName ?? "Not set"
         email = account.email.value
-        units = profile.unitSystem == .metric ? "Metric (kg, cm)" : "Imperial (lb, ft)"
+        units = t(profile.unitSystem == .metric ? "units.metric" : "units.imperial")
         timeZone = profile.timeZoneIdentifier
         memberSince = DisplayFormat.date(account.createdAt, in: profile.timeZone)
         self.idleMinutes = idleMinutes

@@ -26,15 +26,16 @@ struct GlobalSearch: Sendable {
 
     let store: Store
 
-    /// Every screen a person can search for by name, with where it lives.
-    static let destinations: [Link] = {
+    /// Every screen a person can search for by name, with where it lives, in the reader's language
+    /// (made per search: a list made once would keep the language of whoever searched first).
+    static var destinations: [Link] {
         var links = [
-            Link(title: "Dashboard", detail: "Scores, today and quick actions", href: "/"),
-            Link(title: "Pillars", detail: "Fitness, Nutrition and Wellbeing", href: "/pillars"),
-            Link(title: "Insights", detail: "Patterns across your pillars", href: "/insights"),
-            Link(title: "Profile", detail: "Account and sessions", href: "/profile"),
-            Link(title: "Your data", detail: "Profile › Records by kind", href: "/profile/data"),
-            Link(title: "Settings", detail: "Profile › Settings", href: "/profile/settings"),
+            Link(title: t("nav.dashboard"), detail: t("search.dashboard"), href: "/"),
+            Link(title: t("nav.pillars"), detail: t("search.pillars"), href: "/pillars"),
+            Link(title: t("nav.insights"), detail: t("search.insights"), href: "/insights"),
+            Link(title: t("nav.profile"), detail: t("search.profile"), href: "/profile"),
+            Link(title: t("yourData.title"), detail: t("search.yourData"), href: "/profile/data"),
+            Link(title: t("settings.title"), detail: t("search.settings"), href: "/profile/settings"),
         ]
         for pillar in Pillar.allCases {
             links.append(Link(title: pillar.title, detail: pillar.summary, href: pillar.path))
@@ -57,7 +58,7 @@ struct GlobalSearch: Sendable {
             }
         }
         return links
-    }()
+    }
 
     func search(_ text: String, owner: UserID, zone: TimeZone) async throws -> Results {
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
