@@ -59,7 +59,7 @@ struct Plan: AsyncParsableCommand {
             } else {
                 print(
                     """
-                    BMI \(plan.bmi) (\(plan.bmiCategory.displayName)) · BMR \(plan.bmr) kcal · maintenance \(plan.tdee) kcal
+                    BMI \(plan.bmi) (\(plan.bmiCategory.title)) · BMR \(plan.bmr) kcal · maintenance \(plan.tdee) kcal
                     Target \(plan.calories) kcal a day (floor \(plan.calorieFloor)): \(plan.proteinGrams) g protein, \(plan.carbohydrateGrams) g carbohydrate, \(plan.fatGrams) g fat
                     """)
                 if let refeed = plan.refeedCalories {
@@ -108,7 +108,7 @@ struct NutritionPlanJSON: Encodable {
         weightLossPaused = plan.weightLossPaused
         refeedCalories = plan.refeedCalories
         reasons = plan.reasons.map(\.message)
-        guidance = plan.guidance
+        guidance = plan.guidance.map(\.text)
     }
 }
 

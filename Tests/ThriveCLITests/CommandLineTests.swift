@@ -143,7 +143,7 @@ struct CommandLineTests {
         #expect(plan["calories"] as? Int == 1_200)
         #expect(plan["floor_applied"] as? Bool == true)
         #expect(plan["bmr"] as? Int == 927)
-        #expect((plan["reasons"] as? [String])?.contains { $0.contains("floor of 1200 kcal") } == true)
+        #expect((plan["reasons"] as? [String])?.contains { $0.contains("floor of 1,200 kcal") } == true)
 
         let paused = try thrive.run([
             "plan", "nutrition", "--sex", "female", "--age", "28", "--height-cm", "170", "--weight-kg", "50", "--activity",

@@ -118,14 +118,14 @@ struct NutritionEngineTests {
         #expect(plan.goal == .maintain)
         #expect(abs(plan.calories - plan.tdee) <= 5)
         #expect(plan.refeedCalories == nil)
-        #expect(plan.guidance.first?.contains("talk with a doctor") == true)
+        #expect(plan.guidance.first == Phrase("plan.guidance.underweight"), "talk with a doctor")
     }
 
     @Test func obesityAddsGuidanceForSteadyProgress() throws {
         let plan = try NutritionEngine.plan(for: input(.female, age: 45, cm: 165, kg: 95, .light, .lose))
         #expect(plan.bmi == 34.9)
         #expect(plan.reasons.contains { $0.rule == "bmi-30-or-more" })
-        #expect(plan.guidance.contains { $0.contains("0.5–1 lb") })
+        #expect(plan.guidance.contains(Phrase("plan.guidance.highBMI")), "steady progress of 0.5–1 lb a week")
     }
 
     @Test func proteinIsNeverUnderOneGramPerKilogram() throws {
@@ -218,7 +218,8 @@ struct AdaptiveAdjustmentTests {
         let decision = AdaptiveAdjustment.evaluate(
             plan: atFloor, weighIns: weighIns(losingPerWeek: 0), lastEvaluation: nil, now: start + 28 * 86_400)
         #expect(decision.change == 0)
-        #expect(decision.reason?.message.contains("floor") == true)
+        #expect(decision.reason?.phrase.key == "plan.adjustment.atFloor")
+        #expect(decision.reason?.phrase.values["floor"] == .integer(atFloor.calorieFloor))
     }
 
     @Test func refeedDaysComeEveryTwoWeeks() {

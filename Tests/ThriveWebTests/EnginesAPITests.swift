@@ -16,7 +16,8 @@ struct EnginesAPITests {
             let plan = try await browser.json(.get, "/api/v1/plan/nutrition", bearer: token)
             #expect(plan.status == .unprocessableContent)
             #expect(plan.error?.code == "profile_incomplete")
-            #expect(plan.error?.message == "Add your date of birth, sex, height, weight to your profile to get a nutrition plan.")
+            #expect(
+                plan.error?.message == "Add your date of birth, sex, height, weight to your profile, and your plan appears here.")
             let kpis = try await browser.json(.get, "/api/v1/kpis", bearer: token)
             #expect(kpis.status == .ok)
             #expect(kpis.text.contains(#""kind":"caloriesRemaining","status":"noData""#))

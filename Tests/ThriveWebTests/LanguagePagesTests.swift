@@ -82,6 +82,21 @@ struct LanguagePagesTests {
             "French groups thousands with a narrow space")
     }
 
+    /// The nutrition plan says why each number is what it is in the reader's language.
+    @Test func thePlansReasonsSpeakTheReadersLanguage() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let german = try await browser.get("/pillars/nutrition/plan", headers: [.acceptLanguage: "de"]).text
+            #expect(german.contains("Dein Grundumsatz beträgt"))
+            #expect(german.contains("Sicheres Minimum"))
+            #expect(german.contains("Makronährstoffe:"))
+            #expect(!german.contains("Your basal metabolic rate"))
+            let spanish = try await browser.get("/pillars/nutrition/plan", headers: [.acceptLanguage: "es"]).text
+            #expect(spanish.contains("Tu metabolismo basal es de"))
+            #expect(spanish.contains("Peso saludable") || spanish.contains("Sobrepeso") || spanish.contains("Bajo peso"))
+        }
+    }
+
     @Test func thePersonsChoiceWinsOverTheBrowserAndFormatsDatesAndNumbers() async throws {
         let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
         try await app.test { browser in

@@ -3,17 +3,6 @@
 public struct BodyMassIndex: Hashable, Sendable, Codable {
     public enum Category: String, Sendable, Codable, CaseIterable {
         case underweight, healthy, overweight, obeseClass1, obeseClass2, obeseClass3
-
-        public var displayName: String {
-            switch self {
-            case .underweight: "Underweight"
-            case .healthy: "Healthy weight"
-            case .overweight: "Overweight"
-            case .obeseClass1: "Obesity class 1"
-            case .obeseClass2: "Obesity class 2"
-            case .obeseClass3: "Obesity class 3"
-            }
-        }
     }
 
     /// Under this, weight loss is paused (spec 004, section 6).

@@ -56,18 +56,18 @@ public enum AdaptiveAdjustment {
                 change = 100
             }
         }
-        var message = String(format: "Over the last 4 weeks your weight changed %+.2f kg a week", slope)
+        let trend: Phrase.Value = .text(String(format: "%+.2f", slope))
+        let reason: Phrase
         if change < 0, plan.calories + change < plan.calorieFloor {
             change = plan.calorieFloor - plan.calories
-            message += "; the target is already at your floor of \(plan.calorieFloor) kcal, so it stays there."
+            reason = Phrase("plan.adjustment.atFloor", ["trend": trend, "floor": .integer(plan.calorieFloor)])
         } else if change == 0 {
-            message += ", on track: no change."
+            reason = Phrase("plan.adjustment.onTrack", ["trend": trend])
         } else {
-            message += "; the target changes by \(change > 0 ? "+" : "")\(change) kcal."
+            reason = Phrase("plan.adjustment.changed", ["trend": trend, "change": .text("\(change > 0 ? "+" : "")\(change)")])
         }
         return Decision(
-            change: change, evaluated: true, reason: PlanReason(rule: "monthly-adjustment", message: message), observedRate: slope
-        )
+            change: change, evaluated: true, reason: PlanReason(rule: "monthly-adjustment", reason), observedRate: slope)
     }
 
     /// Refeed days fall every 14 days from the plan's start (day 14, 28, …).

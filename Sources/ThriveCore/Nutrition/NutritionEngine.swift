@@ -48,18 +48,17 @@ public enum NutritionEngine {
         let tdee = bmr * input.activity.multiplier
         let floor = calorieFloor(sex: input.sex, bmr: bmr)
         var reasons = [
-            PlanReason(
-                rule: "mifflin-st-jeor",
-                message:
-                    "Your basal metabolic rate is \(Int(bmr.rounded())) kcal (Mifflin–St Jeor for your sex, age, height and weight)."
-            ),
+            PlanReason(rule: "mifflin-st-jeor", Phrase("plan.reason.bmr", ["kcal": .integer(Int(bmr.rounded()))])),
             PlanReason(
                 rule: "activity-multiplier",
-                message:
-                    "Maintenance is \(Int(tdee.rounded())) kcal: your BMR × \(input.activity.multiplier) for a \(input.activity.rawValue) activity level."
-            ),
+                Phrase(
+                    "plan.reason.maintenance",
+                    [
+                        "kcal": .integer(Int(tdee.rounded())),
+                        "factor": .decimal(input.activity.multiplier, digits: digits(of: input.activity.multiplier)),
+                    ])),
         ]
-        var guidance: [String] = []
+        var guidance: [Phrase] = []
 
         var goal = input.goal
         var weightLossPaused = false
@@ -67,23 +66,13 @@ public enum NutritionEngine {
             goal = .maintain
             weightLossPaused = true
             reasons.append(
-                PlanReason(
-                    rule: "bmi-under-18.5",
-                    message:
-                        "Weight loss is paused: your BMI is \(bmi.rounded), under 18.5. The plan keeps your weight steady instead."
-                ))
-            guidance.append(
-                "With a BMI under 18.5, losing weight could harm your health. Please talk with a doctor before changing how much you eat."
-            )
+                PlanReason(rule: "bmi-under-18.5", Phrase("plan.reason.lossPaused", ["bmi": .decimal(bmi.rounded, digits: 1)])))
+            guidance.append(Phrase("plan.guidance.underweight"))
         }
         if bmi.needsSpecialGuidance {
             reasons.append(
-                PlanReason(
-                    rule: "bmi-30-or-more",
-                    message: "Your BMI is \(bmi.rounded): the plan puts your health and steady, safe progress first."))
-            guidance.append(
-                "Aim for steady progress of about 0.5–1 lb (0.25–0.5 kg) a week, and check with your doctor before starting a new diet or exercise plan."
-            )
+                PlanReason(rule: "bmi-30-or-more", Phrase("plan.reason.highBMI", ["bmi": .decimal(bmi.rounded, digits: 1)])))
+            guidance.append(Phrase("plan.guidance.highBMI"))
         }
 
         var target = tdee
@@ -96,25 +85,26 @@ public enum NutritionEngine {
                     reasons.append(
                         PlanReason(
                             rule: "loss-rate-range",
-                            message: String(
-                                format:
-                                    "Your target of %.2f kg a week was set to %.2f kg, inside the safe range of 0.5–2 lb (0.23–0.91 kg) a week.",
-                                requested, kept)))
+                            Phrase(
+                                "plan.reason.rateKept",
+                                ["requested": .decimal(requested, digits: 2), "kept": .decimal(kept, digits: 2)])))
                 }
                 rate = kept
                 target = tdee - kept * kilocaloriesPerKilogram / 7
                 reasons.append(
                     PlanReason(
                         rule: "weight-loss-deficit",
-                        message:
-                            "To lose \(format(kept)) kg a week: maintenance − \(Int((kept * kilocaloriesPerKilogram / 7).rounded())) kcal."
-                    ))
+                        Phrase(
+                            "plan.reason.lossRate",
+                            [
+                                "kg": .decimal(kept, digits: 2),
+                                "kcal": .integer(Int((kept * kilocaloriesPerKilogram / 7).rounded())),
+                            ])))
             } else {
                 rate = defaultDeficit * 7 / kilocaloriesPerKilogram
                 target = tdee - defaultDeficit
                 reasons.append(
-                    PlanReason(rule: "weight-loss-deficit", message: "To lose weight: maintenance − 500 kcal, about 1 lb a week.")
-                )
+                    PlanReason(rule: "weight-loss-deficit", Phrase("plan.reason.lossDefault")))
             }
         case .gain:
             if let requested = input.targetRateKilogramsPerWeek {
@@ -124,18 +114,21 @@ public enum NutritionEngine {
                 reasons.append(
                     PlanReason(
                         rule: "muscle-gain-surplus",
-                        message:
-                            "To gain \(format(kept)) kg a week (at most 0.5): maintenance + \(Int((kept * kilocaloriesPerKilogram / 7).rounded())) kcal."
-                    ))
+                        Phrase(
+                            "plan.reason.gainRate",
+                            [
+                                "kg": .decimal(kept, digits: 2),
+                                "kcal": .integer(Int((kept * kilocaloriesPerKilogram / 7).rounded())),
+                            ])))
             } else {
                 rate = defaultSurplus * 7 / kilocaloriesPerKilogram
                 target = tdee + defaultSurplus
                 reasons.append(
-                    PlanReason(rule: "muscle-gain-surplus", message: "To build muscle: maintenance + 250 kcal, a lean surplus."))
+                    PlanReason(rule: "muscle-gain-surplus", Phrase("plan.reason.gainDefault")))
             }
         case .maintain:
             if !weightLossPaused {
-                reasons.append(PlanReason(rule: "maintenance", message: "To keep your weight: eat your maintenance calories."))
+                reasons.append(PlanReason(rule: "maintenance", Phrase("plan.reason.keep")))
             }
         }
 
@@ -144,9 +137,7 @@ public enum NutritionEngine {
             reasons.append(
                 PlanReason(
                     rule: "monthly-adjustment",
-                    message:
-                        "Monthly check-ins of your weight trend have adjusted the target by \(signed(input.adaptiveAdjustment)) kcal."
-                ))
+                    Phrase("plan.reason.adjusted", ["change": .text(signed(input.adaptiveAdjustment))])))
         }
 
         var calories = Int((target / 10).rounded()) * 10
@@ -157,9 +148,7 @@ public enum NutritionEngine {
             reasons.append(
                 PlanReason(
                     rule: "calorie-floor",
-                    message:
-                        "Raised to your floor of \(floor) kcal: no plan goes below your BMR or \(hardMinimum(for: input.sex)) kcal a day."
-                ))
+                    Phrase("plan.reason.floor", ["floor": .integer(floor), "minimum": .integer(hardMinimum(for: input.sex))])))
         }
 
         let macros = split(calories: calories, goal: goal, weight: input.weight, reasons: &reasons)
@@ -171,9 +160,7 @@ public enum NutritionEngine {
             reasons.append(
                 PlanReason(
                     rule: "refeed-day",
-                    message:
-                        "Every 14 days you may have a refeed day of up to \(refeed!) kcal (at most 150 % of maintenance and your \(input.refeedCap) kcal cap)."
-                ))
+                    Phrase("plan.reason.refeed", ["kcal": .integer(refeed!), "cap": .integer(input.refeedCap)])))
         }
 
         return NutritionPlan(
@@ -203,9 +190,7 @@ public enum NutritionEngine {
         if protein < minimumProtein {
             protein = minimumProtein
             reasons.append(
-                PlanReason(
-                    rule: "protein-minimum",
-                    message: "Protein raised to \(Int(protein)) g: at least 1 g per kg of your body weight."))
+                PlanReason(rule: "protein-minimum", Phrase("plan.reason.protein", ["grams": .integer(Int(protein))])))
         }
         var fat = (energy * share.fat / 9).rounded()
         var carbohydrate = ((energy - protein * 4 - fat * 9) / 4).rounded()
@@ -217,12 +202,23 @@ public enum NutritionEngine {
         reasons.append(
             PlanReason(
                 rule: "macro-split",
-                message:
-                    "Macros: \(Int(protein)) g protein, \(Int(carbohydrate)) g carbohydrate, \(Int(fat)) g fat (\(Int(share.protein * 100)) / \(Int(share.carbohydrate * 100)) / \(Int(share.fat * 100)) % of energy for your goal)."
-            ))
+                Phrase(
+                    "plan.reason.macros",
+                    [
+                        "protein": .integer(Int(protein)), "carbohydrate": .integer(Int(carbohydrate)), "fat": .integer(Int(fat)),
+                        "proteinShare": .integer(Int(share.protein * 100)),
+                        "carbohydrateShare": .integer(Int(share.carbohydrate * 100)), "fatShare": .integer(Int(share.fat * 100)),
+                    ])))
         return (Int(protein), Int(carbohydrate), Int(fat))
     }
 
-    private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+    /// Decimals a factor needs to be shown exactly: 1.2, 1.375, 1.55.
+    private static func digits(of value: Double) -> Int {
+        (0...3).first { digits in
+            let scaled = value * pow(10, Double(digits))
+            return abs(scaled - scaled.rounded()) < 1e-9
+        } ?? 3
+    }
+
     private static func signed(_ value: Int) -> String { value > 0 ? "+\(value)" : "\(value)" }
 }

@@ -2,11 +2,12 @@
 public struct PlanReason: Hashable, Sendable, Codable {
     /// A stable name for the rule, e.g. `calorie-floor`.
     public let rule: String
-    public let message: String
+    /// Why, in the reader's language once the web layer renders it (`plan.reason.` keys).
+    public let phrase: Phrase
 
-    public init(rule: String, message: String) {
+    public init(rule: String, _ phrase: Phrase) {
         self.rule = rule
-        self.message = message
+        self.phrase = phrase
     }
 }
 
@@ -34,7 +35,7 @@ public struct NutritionPlan: Hashable, Sendable, Codable {
     public let refeedIntervalDays: Int?
     public let reasons: [PlanReason]
     /// Advice that goes with the plan (BMI ≥ 30, paused weight loss), in plain words.
-    public let guidance: [String]
+    public let guidance: [Phrase]
 }
 
 extension NutritionPlan {

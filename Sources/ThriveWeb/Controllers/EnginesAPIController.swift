@@ -11,7 +11,7 @@ struct EnginesAPIController {
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         api.get("plan/nutrition") { _, context -> Response in
-            try jsonResponse(try await engines.nutritionPlan(try context.requireUser()))
+            try jsonResponse(NutritionPlanBody(try await engines.nutritionPlan(try context.requireUser())))
         }
         api.get("plan/training") { _, context -> Response in
             try jsonResponse(try await engines.trainingProgram(try context.requireUser()))

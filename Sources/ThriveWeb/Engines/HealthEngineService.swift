@@ -35,7 +35,8 @@ public struct HealthEngineService: Sendable {
         guard let input = context.nutritionInput() else {
             throw AppError(
                 status: .unprocessableContent, code: "profile_incomplete",
-                message: "Add your \(context.missingForPlan.joined(separator: ", ")) to your profile to get a nutrition plan.",
+                message: t(
+                    Phrase("plan.missing", ["details": .list(context.missingForPlan.map { Phrase("plan.detail.\($0)") })])),
                 field: "profile")
         }
         var plan = try NutritionEngine.plan(for: input)

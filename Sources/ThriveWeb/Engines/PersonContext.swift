@@ -20,7 +20,7 @@ struct PersonContext: Sendable {
     /// The fields the nutrition engine needs that the profile lacks, by name.
     var missingForPlan: [String] {
         var missing: [String] = []
-        if profile.dateOfBirth == nil { missing.append("date of birth") }
+        if profile.dateOfBirth == nil { missing.append("dateOfBirth") }
         if profile.sex == nil { missing.append("sex") }
         if profile.height == nil { missing.append("height") }
         if weight == nil { missing.append("weight") }

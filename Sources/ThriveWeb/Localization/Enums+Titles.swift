@@ -32,3 +32,8 @@ extension WorkoutActivityType {
     /// "Run", "Strength training", … in the request's language.
     var title: String { t("activityType.\(rawValue)") }
 }
+
+extension BodyMassIndex.Category {
+    /// The WHO category's name: "Healthy weight", "Obesity class 1".
+    public var title: String { t("bmi.\(rawValue)") }
+}

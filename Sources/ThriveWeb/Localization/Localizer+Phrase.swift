@@ -34,3 +34,13 @@ extension ValidationError {
     /// What is wrong, in the language of the request being answered (English outside one: the CLI).
     public var message: String { t(phrase) }
 }
+
+extension PlanReason {
+    /// Why, in the language of the request being answered (English outside one: the CLI).
+    public var message: String { t(phrase) }
+}
+
+extension Phrase {
+    /// The words in the language of the request being answered (English outside one: the CLI).
+    public var text: String { t(self) }
+}

@@ -15,9 +15,10 @@ struct NutritionPlanPage: Sendable {
     let guidance: [String]
     let paused: Bool
 
+    /// `missing` names the profile details the plan still needs (`dateOfBirth`, `sex`, `height`, `weight`).
     init(plan: NutritionPlan?, missing: [String], units: UnitSystem) {
         guard let plan else {
-            self.missing = "Add your \(missing.joined(separator: ", ")) to your profile, and your plan appears here."
+            self.missing = t(Phrase("plan.missing", ["details": .list(missing.map { Phrase("plan.detail.\($0)") })]))
             targets = []
             facts = []
             reasons = []
@@ -27,27 +28,27 @@ struct NutritionPlanPage: Sendable {
         }
         self.missing = nil
         targets = [
-            Target(name: "Energy", value: DisplayFormat.kilocalories(Double(plan.calories))),
-            Target(name: "Protein", value: DisplayFormat.grams(Double(plan.proteinGrams))),
-            Target(name: "Carbohydrate", value: DisplayFormat.grams(Double(plan.carbohydrateGrams))),
-            Target(name: "Fat", value: DisplayFormat.grams(Double(plan.fatGrams))),
+            Target(name: t("plan.energy"), value: DisplayFormat.kilocalories(Double(plan.calories))),
+            Target(name: t("metric.protein"), value: DisplayFormat.grams(Double(plan.proteinGrams))),
+            Target(name: t("plan.carbohydrate"), value: DisplayFormat.grams(Double(plan.carbohydrateGrams))),
+            Target(name: t("plan.fat"), value: DisplayFormat.grams(Double(plan.fatGrams))),
         ]
         var facts = [
-            Target(name: t("plan.bmi"), value: "\(DisplayFormat.decimal(plan.bmi)) · \(plan.bmiCategory.displayName)"),
+            Target(name: t("plan.bmi"), value: "\(DisplayFormat.decimal(plan.bmi)) · \(plan.bmiCategory.title)"),
             Target(name: t("plan.bmr"), value: DisplayFormat.kilocalories(Double(plan.bmr))),
             Target(name: t("plan.tdee"), value: DisplayFormat.kilocalories(Double(plan.tdee))),
-            Target(name: "Safe minimum", value: DisplayFormat.kilocalories(Double(plan.calorieFloor))),
+            Target(name: t("plan.floor"), value: DisplayFormat.kilocalories(Double(plan.calorieFloor))),
         ]
         if let rate = plan.targetRateKilogramsPerWeek {
             let mass = Mass(kilograms: abs(rate))
             let shown =
                 units == .metric
                 ? "\(DisplayFormat.decimal(mass.kilograms, digits: 2)) kg" : "\(DisplayFormat.decimal(mass.pounds)) lb"
-            facts.append(Target(name: "Rate", value: "\(shown) a week"))
+            facts.append(Target(name: t("plan.rate"), value: t("plan.perWeek", ["amount": shown])))
         }
         self.facts = facts
         reasons = plan.reasons.map(\.message)
-        guidance = plan.guidance
+        guidance = plan.guidance.map { t($0) }
         paused = plan.weightLossPaused
     }
 }
