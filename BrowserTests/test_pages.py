@@ -241,6 +241,50 @@ def test_pages_reflow_at_320_pixels_and_targets_are_large(server, phone):
         assert_accessible(phone)
 
 
+ZOOM_PAGES = ("/", "/pillars/fitness", "/pillars/fitness/recovery", "/pillars/nutrition/meals", "/pillars/nutrition/plan",
+              "/pillars/fitness/plan", "/insights", "/profile/settings", "/profile/data", "/search?q=apple")
+
+CLIPPED_TEXT = """
+    // Text cut off by a box too small for it: an element that hides its overflow while its
+    // content is wider or taller than the box.
+    return [...document.querySelectorAll('main *')]
+      .filter(e => e.offsetParent !== null && e.childNodes.length && e.textContent.trim())
+      .filter(e => {
+        const style = getComputedStyle(e);
+        const hides = v => v === 'hidden' || v === 'clip';
+        return (hides(style.overflowX) && e.scrollWidth > e.clientWidth + 1)
+          || (hides(style.overflowY) && e.scrollHeight > e.clientHeight + 1);
+      })
+      .filter(e => !e.closest('.visually-hidden, .sr-only, [aria-hidden=true]'))
+      .map(e => e.outerHTML.slice(0, 80));
+"""
+
+
+def test_pages_reflow_at_200_percent_zoom_and_text_size(server, browser):
+    """WCAG 1.4.4 and 1.4.10 on a laptop: at 200 % zoom (half the CSS pixels across) nothing
+    scrolls sideways or is cut off; and with the text alone at 200 % the same holds."""
+    if browser.viewport != "laptop":
+        return
+    log_in(browser, server)
+    # Browser zoom at 200 % lays the page out in half the CSS pixels at twice the density.
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 640, "height": 400, "deviceScaleFactor": 2, "mobile": False})
+    for path in ZOOM_PAGES:
+        browser.get(server + path)
+        assert browser.execute_script("return window.innerWidth") == 640
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} at 200 % scrolls sideways by {overflow}px"
+        assert browser.execute_script(CLIPPED_TEXT) == [], f"{path} at 200 % cuts text off"
+    screenshot(browser, "zoom-200-search")
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    for path in ZOOM_PAGES:
+        browser.get(server + path)
+        browser.execute_script("document.documentElement.style.fontSize = '200%'")
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{path} with text at 200 % scrolls sideways by {overflow}px"
+        assert browser.execute_script(CLIPPED_TEXT) == [], f"{path} with text at 200 % cuts text off"
+
+
 def test_not_found_page_is_friendly(server, phone):
     phone.get(server + "/no-such-page")
     assert phone.find_element(By.TAG_NAME, "h1").text == "Page not found"
