@@ -161,6 +161,14 @@ struct DashboardTests {
             #expect(try await browser.get("/pillars").text.contains(#"<span class="badge-count">"#))
             let insights = try await browser.get("/insights")
             #expect(insights.text.contains("Trends"))
+            // Each trend is shown as a chart of its metric, beside the "what affects what" explorer.
+            for (phrase, chart) in [
+                ("average steps", "chart-steps"), ("average mood", "chart-mood"), ("average sleep", "chart-sleep"),
+            ]
+            where body.insights.contains(where: { $0.sentence.contains(phrase) }) {
+                #expect(insights.text.contains(#"id="\#(chart)-section""#), "\(chart) for the trend in \(phrase)")
+            }
+            #expect(insights.text.components(separatedBy: #"role="img""#).count >= 3, "a trend chart and the explorer")
             #expect(!insights.text.contains("badge-count"), "opened: no badge")
             #expect(!(try await browser.get("/pillars").text.contains("badge-count")))
             #expect(count >= 3)

@@ -119,6 +119,11 @@ struct AppPagesController {
             let question = CorrelationView.Question(x: text("x"), y: text("y"), lag: text("lag"), days: text("days"))
             var page = InsightsPage(insights)
             page.explorer = try await services.charts.correlation(question, owner: owner, person: person)
+            for metric in InsightsPage.chartMetrics(for: insights) {
+                page.charts.append(
+                    try await services.charts.view(
+                        metric, owner: owner, person: person, request: ChartRequest(request, context), path: "/insights"))
+            }
             return services.renderer.render("insights", chrome: chrome, content: page)
         }
 

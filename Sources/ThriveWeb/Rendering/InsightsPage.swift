@@ -11,6 +11,18 @@ struct InsightsPage: Sendable {
     let groups: [Group]
     let isEmpty: Bool
     var explorer: CorrelationView?
+    /// A chart of each metric a trend insight is about, so the sentence can be seen.
+    var charts: [MetricChartView] = []
+
+    /// The chart of an insight's metric (`restingHeartRate` → `resting-heart-rate`).
+    static func chartMetrics(for insights: [Insight]) -> [ChartMetric] {
+        var seen = Set<String>()
+        return insights.filter { $0.kind == .trend || $0.kind == .anomaly }.compactMap { insight in
+            let id = insight.metric == "restingHeartRate" ? "resting-heart-rate" : insight.metric
+            guard seen.insert(id).inserted else { return nil }
+            return ChartMetric.named(id)
+        }
+    }
 
     init(_ insights: [Insight]) {
         let order: [Insight.Kind] = [.anomaly, .correlation, .trend, .bestDay, .worstDay]
