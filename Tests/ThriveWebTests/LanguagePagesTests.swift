@@ -29,6 +29,7 @@ struct LanguagePagesTests {
             let german = try await browser.get("/login", headers: [.acceptLanguage: "de-DE,de;q=0.9,en;q=0.5"])
             #expect(german.text.contains(#"<html lang="de""#))
             #expect(german.text.contains("<title>Anmelden · Thrive</title>"))
+            #expect(german.headers[.vary]?.contains("Accept-Language") == true, "caches keep one copy per language")
             #expect(german.text.contains(#"<label for="password">Passwort</label>"#))
             let french = try await browser.get("/signup", headers: [.acceptLanguage: "fr"])
             #expect(french.text.contains("<h1 id=\"signup-title\">Créer votre compte</h1>"))

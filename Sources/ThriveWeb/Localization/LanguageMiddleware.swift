@@ -3,7 +3,8 @@ import ThriveCore
 
 /// Binds the request's language before anything writes text: the browser's `Accept-Language`
 /// here, so error pages and the signed-out pages speak it; ``SettingsMiddleware`` narrows it to
-/// the person's own choice once their settings are read.
+/// the person's own choice once their settings are read. Pages and API answers say they vary by
+/// `Accept-Language`, so no cache hands a French answer to a German reader.
 struct LanguageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -12,8 +13,16 @@ struct LanguageMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         context.language = AcceptLanguage.preferred(request.headers[.acceptLanguage]) ?? .en
-        return try await Localizer.$current.withValue(Localizer(context.language)) {
+        var response = try await Localizer.$current.withValue(Localizer(context.language)) {
             try await next(request, context)
         }
+        let type = response.headers[.contentType] ?? ""
+        if type.hasPrefix("text/html") || type.hasPrefix("application/json") || type.hasPrefix("image/svg") {
+            let vary = response.headers[.vary] ?? ""
+            if !vary.lowercased().contains("accept-language") {
+                response.headers[.vary] = vary.isEmpty ? "Accept-Language" : "\(vary), Accept-Language"
+            }
+        }
+        return response
     }
 }
