@@ -114,7 +114,7 @@ struct WorkoutProgressTests {
         #expect(progress[0].decision.load.kilograms == 63)
         #expect(progress[1].current.kilograms == 100)
         #expect(progress[1].decision.load.kilograms == 100)
-        #expect(progress[1].decision.reason.contains("7 of 8"))
+        #expect(progress[1].decision.reason == Phrase("progression.short", ["fewest": .integer(7), "target": .integer(8)]))
     }
 
     @Test func setsGroupByExerciseWhateverTheCaseInTheOrderFirstDone() {
@@ -142,9 +142,9 @@ struct ProgramGeneratorTests {
         let program = try ProgramGenerator.generate(TrainingPreferences())
         #expect(program.sessions.count == 4)
         #expect(
-            program.sessions.map(\.name) == [
-                "Strength A: squat, push and pull", "Strength B: hinge, press and pull-down",
-                "Strength A: squat, push and pull", "Strength B: hinge, press and pull-down",
+            program.sessions.map(\.title.key) == [
+                "training.session.strengthA", "training.session.strengthB", "training.session.strengthA",
+                "training.session.strengthB",
             ])
         for session in program.sessions {
             #expect(session.warmUpMinutes == 8)
@@ -171,7 +171,15 @@ struct ProgramGeneratorTests {
         let first = try #require(program.sessions.first?.exercises.first)
         #expect(first.exercise.name == squat)
         #expect(first.substitutes?.name == "Back squat")
-        #expect(program.notes.contains { $0.hasPrefix("\(squat) instead of Back squat, without a barbell") })
+        let barbell = Phrase("training.why.without", ["equipment": .list([Phrase("training.equipment.barbell")])])
+        #expect(
+            program.notes.contains(
+                Phrase(
+                    "training.note.instead",
+                    [
+                        "pick": .phrase(first.exercise.title), "preferred": .phrase(Phrase("exercise.back-squat")),
+                        "why": .phrase(barbell),
+                    ])), "\(squat) instead of Back squat, without a barbell")
     }
 
     @Test func injuriesExcludeEveryExerciseThatLoadsTheArea() throws {
@@ -179,14 +187,21 @@ struct ProgramGeneratorTests {
         let chosen = program.sessions.flatMap(\.exercises).map(\.exercise)
         #expect(!chosen.isEmpty)
         #expect(chosen.allSatisfy { $0.stresses.isDisjoint(with: [.knee, .shoulder]) })
-        #expect(program.notes.contains { $0.contains("to protect your knee") })
-        #expect(program.notes.first?.contains("knee, shoulder") == true)
+        #expect(
+            program.notes.contains { note in
+                guard case .phrase(let why)? = note.values["why"] else { return false }
+                return why.key == "training.why.protect"
+            }, "… to protect your knee")
+        #expect(
+            program.notes.first
+                == Phrase(
+                    "training.note.injuries", ["areas": .list([Phrase("training.area.knee"), Phrase("training.area.shoulder")])]))
     }
 
     @Test func shortSessionsFitTheTimeAndSayWhatWasLeftOut() throws {
         let program = try ProgramGenerator.generate(TrainingPreferences(sessionMinutes: 30))
         for session in program.sessions { #expect(session.totalMinutes <= 30) }
-        #expect(program.notes.contains { $0.contains("to fit 30 minutes") })
+        #expect(program.notes.contains { $0.key == "training.note.leftOut" && $0.values["minutes"] == .integer(30) })
         // Compound lifts fill the time first; short extras (core) use what is left.
         let names = program.sessions[0].exercises.map(\.exercise.name)
         #expect(names.starts(with: ["Back squat", "Bench press"]))
@@ -195,9 +210,14 @@ struct ProgramGeneratorTests {
     @Test func hybridAndCardioSchedules() throws {
         let hybrid = try ProgramGenerator.generate(TrainingPreferences(emphasis: .hybrid, sessionsPerWeek: 5))
         #expect(
-            hybrid.sessions.map(\.name).map { $0.prefix(10) } == ["Strength A", "Cardio", "Strength B", "Cardio", "Strength A"])
+            hybrid.sessions.map(\.title.key).map { $0.replacingOccurrences(of: "training.session.", with: "") } == [
+                "strengthA", "cardio", "strengthB", "cardio", "strengthA",
+            ])
         let cardio = try ProgramGenerator.generate(TrainingPreferences(emphasis: .cardio, sessionsPerWeek: 3, sessionMinutes: 45))
-        #expect(cardio.sessions.map(\.name) == ["Cardio", "Full-body strength", "Cardio"])
+        #expect(
+            cardio.sessions.map(\.title.key) == [
+                "training.session.cardio", "training.session.fullBody", "training.session.cardio",
+            ])
         #expect(cardio.sessions[0].exercises.first?.minutes == 37)
         let kneeSafeCardio = try ProgramGenerator.generate(
             TrainingPreferences(emphasis: .cardio, sessionsPerWeek: 1, equipment: [], injuries: [.knee]))
@@ -207,9 +227,9 @@ struct ProgramGeneratorTests {
     @Test func skippingTheWarmUpWarnsAndSeriousConditionsAskForADoctor() throws {
         let program = try ProgramGenerator.generate(TrainingPreferences(skipWarmUp: true, seriousCondition: true))
         #expect(program.sessions.allSatisfy { $0.warmUpMinutes == 0 })
-        #expect(program.warnings.contains { $0.contains("raises your risk of injury") })
+        #expect(program.warnings.contains(Phrase("training.warning.skipWarmUp")), "raises your risk of injury")
         #expect(program.physicianSignOffRecommended)
-        #expect(program.warnings.contains { $0.contains("doctor's OK") })
+        #expect(program.warnings.contains(Phrase("training.warning.condition")), "a doctor's OK")
     }
 
     @Test func muscleGainAddsSetsToCompoundLifts() throws {

@@ -44,8 +44,6 @@ struct SwiftTextTests {
         "ThriveCore/Settings/Settings.swift": 1,
         "ThriveCore/Time/LocalDate.swift": 1,
         "ThriveCore/Training/ExerciseLibrary.swift": 8,
-        "ThriveCore/Training/ProgramGenerator.swift": 4,
-        "ThriveCore/Training/Progression.swift": 3,
     ]
 
     @Test func sentencesForPeopleComeFromTheCatalogs() throws {

@@ -157,6 +157,34 @@ struct WorkoutTests {
         }
     }
 
+    /// In German the plan names its sessions and exercises in German, the form is filled with those
+    /// names, and a workout logged with them still counts for each exercise's progression.
+    @Test func aPlannedSessionInGermanKeepsItsProgression() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let german: HTTPFields = [.acceptLanguage: "de"]
+            let day = try await browser.get(Self.path, headers: german).text
+            #expect(day.contains("0 von 4 geplanten Einheiten diese Woche erledigt."))
+            #expect(day.contains("Einheit 1: Kraft A: Kniebeuge, Drücken und Ziehen"))
+            let form = try await browser.get("\(Self.path)/new?session=0", headers: german).text
+            #expect(form.contains(#"name="exercise-0" value="Kniebeuge mit Langhantel""#))
+            #expect(form.contains("3 × 8–10, finde ein Gewicht, das du mit 2 Wiederholungen Reserve schaffst"))
+
+            var fields = [
+                ("date", "2026-11-22"), ("activity", "traditionalStrengthTraining"), ("minutes", "55"), ("time", "18:00"),
+                ("exercise-0", "Kniebeuge mit Langhantel"),
+            ]
+            for set in 0..<3 { fields += [("reps-0-\(set)", "10"), ("load-0-\(set)", "80")] }
+            let saved = try await browser.post(Self.path, form: fields, headers: german)
+            let after = try await browser.get(try #require(saved.location), headers: german).text
+            #expect(after.contains("Kniebeuge mit Langhantel: 84"))
+            #expect(after.contains("Jeder Satz erreichte 10+ Wiederholungen (Ziel 8): +5 %."))
+            let plan = try await browser.get("/pillars/fitness/plan", headers: german).text
+            #expect(plan.contains("Kniebeuge mit Langhantel: 3 × 8–10 mit 84"), "the German name counted for the back squat")
+        }
+    }
+
     @Test func aRunIsLoggedInThePersonsUnits() async throws {
         let app = try await TestApp.make(clock: TestClock(Self.evening))
         try await app.test { browser in

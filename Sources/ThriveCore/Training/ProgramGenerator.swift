@@ -14,17 +14,10 @@ import Foundation
 public enum ProgramGenerator {
     public static let warmUpMinutes = 8
 
-    enum SessionKind {
+    enum SessionKind: String {
         case strengthA, strengthB, fullBody, cardio
 
-        var name: String {
-            switch self {
-            case .strengthA: "Strength A: squat, push and pull"
-            case .strengthB: "Strength B: hinge, press and pull-down"
-            case .fullBody: "Full-body strength"
-            case .cardio: "Cardio"
-            }
-        }
+        var title: Phrase { Phrase("training.session.\(rawValue)") }
 
         var slots: [MovementPattern] {
             switch self {
@@ -41,26 +34,21 @@ public enum ProgramGenerator {
         _ rawPreferences: TrainingPreferences, loads: [String: Mass] = [:]
     ) throws(ValidationError) -> TrainingProgram {
         let preferences = try rawPreferences.validated()
-        var notes: [String] = []
-        var warnings: [String] = []
+        var notes: [Phrase] = []
+        var warnings: [Phrase] = []
         let warmUp = preferences.skipWarmUp ? 0 : warmUpMinutes
         if preferences.skipWarmUp {
-            warnings.append(
-                "You chose to skip warm-ups. Starting cold raises your risk of injury; a few minutes of easy movement helps.")
+            warnings.append(Phrase("training.warning.skipWarmUp"))
         }
         if !preferences.injuries.isEmpty {
-            let areas = preferences.injuries.map(\.displayName).sorted().joined(separator: ", ")
-            notes.append(
-                "Exercises that load your \(areas) are left out; safe alternatives take their place where there are any.")
+            notes.append(Phrase("training.note.injuries", ["areas": InjuryArea.list(preferences.injuries)]))
         }
         if preferences.seriousCondition {
-            warnings.append(
-                "Because of the condition you told us about, please get your doctor's OK before starting this program. It is general guidance, not medical advice."
-            )
+            warnings.append(Phrase("training.warning.condition"))
         }
 
         var sessions: [PlannedSession] = []
-        var noted = Set<String>()
+        var noted = Set<Phrase>()
         for kind in schedule(preferences) {
             var exercises: [PlannedExercise] = []
             var remaining = preferences.sessionMinutes - warmUp
@@ -70,7 +58,12 @@ public enum ProgramGenerator {
                 let planned = dose(
                     choice, slot: slot, preferences: preferences, minutes: remaining, load: loads[choice.exercise.id])
                 guard planned.minutes <= remaining, planned.minutes > 0 else {
-                    let note = "\(choice.exercise.name) is left out of \(kind.name) to fit \(preferences.sessionMinutes) minutes."
+                    let note = Phrase(
+                        "training.note.leftOut",
+                        [
+                            "exercise": .phrase(choice.exercise.title), "session": .phrase(kind.title),
+                            "minutes": .integer(preferences.sessionMinutes),
+                        ])
                     if noted.insert(note).inserted { notes.append(note) }
                     continue
                 }
@@ -81,7 +74,7 @@ public enum ProgramGenerator {
             exercises.sort {
                 (kind.slots.firstIndex(of: $0.exercise.pattern) ?? 0) < (kind.slots.firstIndex(of: $1.exercise.pattern) ?? 0)
             }
-            sessions.append(PlannedSession(name: kind.name, warmUpMinutes: warmUp, exercises: exercises))
+            sessions.append(PlannedSession(title: kind.title, warmUpMinutes: warmUp, exercises: exercises))
         }
         return TrainingProgram(
             emphasis: preferences.emphasis, sessions: sessions, notes: notes, warnings: warnings,
@@ -111,7 +104,7 @@ public enum ProgramGenerator {
     }
 
     private static func choose(
-        _ slots: [MovementPattern], _ preferences: TrainingPreferences, notes: inout [String], noted: inout Set<String>
+        _ slots: [MovementPattern], _ preferences: TrainingPreferences, notes: inout [Phrase], noted: inout Set<Phrase>
     ) -> [(MovementPattern, Choice)] {
         slots.compactMap { slot in
             let candidates = ExerciseLibrary.candidates[slot] ?? []
@@ -119,16 +112,21 @@ public enum ProgramGenerator {
             guard
                 let pick = candidates.first(where: { $0.isPossible(with: preferences.equipment, injuries: preferences.injuries) })
             else {
-                let note = "No \(slot.displayName) exercise is safe with your injuries and equipment, so that part is left out."
+                let note = Phrase("training.note.noSafe", ["pattern": .phrase(Phrase("training.pattern.\(slot.rawValue)"))])
                 if noted.insert(note).inserted { notes.append(note) }
                 return nil
             }
             if pick != preferred {
                 let why =
                     preferred.stresses.isDisjoint(with: preferences.injuries)
-                    ? "without \(preferred.equipment.subtracting(preferences.equipment).map(\.displayName).sorted().joined(separator: " or "))"
-                    : "to protect your \(preferred.stresses.intersection(preferences.injuries).map(\.displayName).sorted().joined(separator: " and "))"
-                let note = "\(pick.name) instead of \(preferred.name), \(why)."
+                    ? Phrase(
+                        "training.why.without",
+                        ["equipment": Equipment.list(preferred.equipment.subtracting(preferences.equipment))])
+                    : Phrase(
+                        "training.why.protect", ["areas": InjuryArea.list(preferred.stresses.intersection(preferences.injuries))])
+                let note = Phrase(
+                    "training.note.instead",
+                    ["pick": .phrase(pick.title), "preferred": .phrase(preferred.title), "why": .phrase(why)])
                 if noted.insert(note).inserted { notes.append(note) }
             }
             return (slot, Choice(exercise: pick, substitutes: pick == preferred ? nil : preferred))
@@ -167,33 +165,20 @@ public enum ProgramGenerator {
 }
 
 extension InjuryArea {
-    public var displayName: String {
-        switch self {
-        case .lowerBack: "lower back"
-        default: rawValue
-        }
+    /// "knee, lower back": the areas, in a stable order, as a list in the reader's language.
+    static func list(_ areas: Set<InjuryArea>) -> Phrase.Value {
+        .list(areas.map(\.rawValue).sorted().map { Phrase("training.area.\($0)") })
     }
 }
 
 extension Equipment {
-    public var displayName: String {
-        switch self {
-        case .pullUpBar: "a pull-up bar"
-        case .cardioMachine: "a cardio machine"
-        case .machines: "machines"
-        default: rawValue == "barbell" ? "a barbell" : rawValue
-        }
+    static func list(_ equipment: Set<Equipment>) -> Phrase.Value {
+        .list(equipment.map(\.rawValue).sorted().map { Phrase("training.equipment.\($0)") })
     }
 }
 
-extension MovementPattern {
-    public var displayName: String {
-        switch self {
-        case .horizontalPush: "horizontal push"
-        case .verticalPush: "vertical push"
-        case .horizontalPull: "horizontal pull"
-        case .verticalPull: "vertical pull"
-        default: rawValue
-        }
-    }
+extension Exercise {
+    /// The exercise's name in the reader's language (`exercise.` + id); ``name`` is the English one
+    /// workouts are matched by.
+    public var title: Phrase { Phrase("exercise.\(id)") }
 }

@@ -15,7 +15,8 @@ public struct ProgressionDecision: Hashable, Sendable {
     public let change: Double
     /// True when the change was inferred without confirmed sets.
     public let estimated: Bool
-    public let reason: String
+    /// Why, in the reader's language once rendered (`progression.` keys).
+    public let reason: Phrase
 }
 
 /// Progressive overload as spec 004, section 8, gives it: upper-body lifts go up 2.5–5 % once every
@@ -36,30 +37,35 @@ public enum Progression {
         switch evidence {
         case .missed:
             return ProgressionDecision(
-                load: current, change: 0, estimated: false, reason: "No session recorded: same weight next time.")
+                load: current, change: 0, estimated: false, reason: Phrase("progression.missed"))
         case .completedUnconfirmed:
             return ProgressionDecision(
                 load: step(current, by: 0.025), change: 0.025, estimated: true,
-                reason: "Session done but sets not confirmed: +2.5 % assumed. Confirm your sets for exact progress.")
+                reason: Phrase("progression.unconfirmed"))
         case .confirmed(let sets):
             // Lighter sets (warm-ups) do not count as working sets.
             let working = sets.filter { ($0.load?.kilograms ?? 0) >= current.kilograms * 0.9 && $0.reps != nil }
             guard !working.isEmpty else {
                 return ProgressionDecision(
                     load: current, change: 0, estimated: false,
-                    reason: "No working sets at this weight were confirmed: same weight next time.")
+                    reason: Phrase("progression.noWorkingSets"))
             }
             let target = threshold(for: region)
             let fewest = working.compactMap(\.reps).min() ?? 0
             guard fewest >= target else {
                 return ProgressionDecision(
                     load: current, change: 0, estimated: false,
-                    reason: "A set stopped at \(fewest) of \(target) reps: same weight until every set reaches \(target).")
+                    reason: Phrase("progression.short", ["fewest": .integer(fewest), "target": .integer(target)]))
             }
             let rate = fewest >= target + 2 ? 0.05 : 0.025
             return ProgressionDecision(
                 load: step(current, by: rate), change: rate, estimated: false,
-                reason: "Every set reached \(fewest)+ reps (target \(target)): +\(rate == 0.05 ? "5" : "2.5") %.")
+                reason: Phrase(
+                    "progression.up",
+                    [
+                        "fewest": .integer(fewest), "target": .integer(target),
+                        "percent": .decimal(rate * 100, digits: rate == 0.05 ? 0 : 1),
+                    ]))
         }
     }
 

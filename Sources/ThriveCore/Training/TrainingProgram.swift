@@ -58,7 +58,8 @@ public struct PlannedExercise: Hashable, Sendable, Codable {
 }
 
 public struct PlannedSession: Hashable, Sendable, Codable {
-    public let name: String
+    /// "Strength A: squat, push and pull" (`training.session.` keys).
+    public let title: Phrase
     public let warmUpMinutes: Int
     public let exercises: [PlannedExercise]
     public var totalMinutes: Int { warmUpMinutes + exercises.map(\.minutes).reduce(0, +) }
@@ -68,8 +69,8 @@ public struct TrainingProgram: Hashable, Sendable, Codable {
     public let emphasis: TrainingPreferences.Emphasis
     public let sessions: [PlannedSession]
     /// Why the program looks as it does (substitutions, exclusions, the time limit).
-    public let notes: [String]
+    public let notes: [Phrase]
     /// Things to take seriously: a skipped warm-up, a condition that needs a doctor's sign-off.
-    public let warnings: [String]
+    public let warnings: [Phrase]
     public let physicianSignOffRecommended: Bool
 }

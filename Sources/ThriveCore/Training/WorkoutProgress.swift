@@ -13,9 +13,13 @@ public struct ExerciseProgress: Hashable, Sendable {
 /// have no load to progress and are left out.
 public enum WorkoutProgress {
     /// Next time's load for each loaded library exercise of the workout, in the order first performed.
-    public static func nextTime(after workout: Workout) -> [ExerciseProgress] {
+    /// `resolve` finds the library exercise a set's name means (the web layer knows every language's
+    /// names for them; English alone by default).
+    public static func nextTime(
+        after workout: Workout, resolve: (String) -> Exercise? = ExerciseLibrary.named
+    ) -> [ExerciseProgress] {
         workout.exercises.compactMap { name, sets in
-            guard let exercise = ExerciseLibrary.named(name),
+            guard let exercise = resolve(name),
                 let current = sets.compactMap(\.load).filter({ $0.kilograms > 0 }).max()
             else { return nil }
             let decision = Progression.next(region: exercise.region, current: current, evidence: .confirmed(sets))
@@ -25,10 +29,12 @@ public enum WorkoutProgress {
 
     /// The working load per exercise id from a history of workouts (any order): the newest session
     /// that did an exercise with a load decides it.
-    public static func loads(from workouts: [Workout]) -> [String: Mass] {
+    public static func loads(
+        from workouts: [Workout], resolve: (String) -> Exercise? = ExerciseLibrary.named
+    ) -> [String: Mass] {
         var loads: [String: Mass] = [:]
         for workout in workouts.sorted(by: { $0.start > $1.start }) {
-            for progress in nextTime(after: workout) where loads[progress.exercise.id] == nil {
+            for progress in nextTime(after: workout, resolve: resolve) where loads[progress.exercise.id] == nil {
                 loads[progress.exercise.id] = progress.decision.load
             }
         }

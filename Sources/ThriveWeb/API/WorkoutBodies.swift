@@ -85,10 +85,10 @@ struct WorkoutBody: Codable {
                 exercise: $0.exercise, reps: $0.reps, loadKilograms: $0.load?.kilograms, durationSeconds: $0.durationSeconds,
                 rpe: $0.rpe)
         }
-        nextTime = WorkoutProgress.nextTime(after: workout).map {
+        nextTime = WorkoutProgress.nextTime(after: workout, resolve: ExerciseNames.exercise(named:)).map {
             NextTime(
-                exercise: $0.exercise.name, loadKilograms: $0.decision.load.kilograms,
-                changePercent: ($0.decision.change * 1_000).rounded() / 10, reason: $0.decision.reason)
+                exercise: t($0.exercise.title), loadKilograms: $0.decision.load.kilograms,
+                changePercent: ($0.decision.change * 1_000).rounded() / 10, reason: t($0.decision.reason))
         }
     }
 }

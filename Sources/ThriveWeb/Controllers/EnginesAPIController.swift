@@ -14,7 +14,7 @@ struct EnginesAPIController {
             try jsonResponse(NutritionPlanBody(try await engines.nutritionPlan(try context.requireUser())))
         }
         api.get("plan/training") { _, context -> Response in
-            try jsonResponse(try await engines.trainingProgram(try context.requireUser()))
+            try jsonResponse(TrainingProgramBody(try await engines.trainingProgram(try context.requireUser())))
         }
         api.get("plan/preferences") { _, context -> Response in
             try jsonResponse(try await engines.context(try context.requireUser()).preferences)

@@ -49,7 +49,7 @@ struct WorkoutPagesController {
                 }
                 let session = program.sessions[index]
                 values = WorkoutForm.values(for: session, units: person.profile.unitSystem)
-                heading = session.name
+                heading = t(session.title)
                 intro = t("workoutForm.fromPlan")
             }
             // People log a session when it is over: it started its planned length ago. Another activity

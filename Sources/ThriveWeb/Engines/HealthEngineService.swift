@@ -76,7 +76,8 @@ public struct HealthEngineService: Sendable {
         let workouts = try await store.read {
             try await $0.records(of: owner).workouts.workouts(in: DateWindow(from: since), limit: nil)
         }
-        return try ProgramGenerator.generate(context.preferences.training, loads: WorkoutProgress.loads(from: workouts))
+        return try ProgramGenerator.generate(
+            context.preferences.training, loads: WorkoutProgress.loads(from: workouts, resolve: ExerciseNames.exercise(named:)))
     }
 
     func kpis(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [KPICard]) {

@@ -71,30 +71,36 @@ struct TrainingPlanPage: Sendable {
     init(program: TrainingProgram, units: UnitSystem) {
         sessions = program.sessions.enumerated().map { index, session in
             Session(
-                name: session.name, minutes: "\(session.totalMinutes) min, with \(session.warmUpMinutes) min warm-up",
+                name: t(session.title),
+                minutes: t(
+                    Phrase(
+                        "training.sessionMinutes",
+                        ["total": .integer(session.totalMinutes), "warmUp": .integer(session.warmUpMinutes)])),
                 exercises: session.exercises.map { Self.line(for: $0, units: units) },
                 start: "\(WorkoutPagesController.base)/new?session=\(index)")
         }
-        notes = program.notes
-        warnings = program.warnings
+        notes = program.notes.map { t($0) }
+        warnings = program.warnings.map { t($0) }
         hasWarnings = !program.warnings.isEmpty
     }
 
     /// "Bench press: 3 × 10–12 at 60.0 kg (instead of …)".
     static func line(for planned: PlannedExercise, units: UnitSystem) -> String {
-        "\(planned.exercise.name): \(dose(of: planned, units: units))"
+        t("training.line", ["exercise": t(planned.exercise.title), "dose": dose(of: planned, units: units)])
     }
 
     /// "3 × 10–12 at 60.0 kg (instead of …)", "20 min".
     static func dose(of planned: PlannedExercise, units: UnitSystem) -> String {
         var line: String
         if let reps = planned.reps {
-            line = "\(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
-            line += planned.load.map { " at \(units.format($0))" } ?? ", find a load you can lift with 2 reps to spare"
+            let sets = "\(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
+            line =
+                planned.load.map { t("training.doseAt", ["sets": sets, "load": units.format($0)]) }
+                ?? t("training.doseFind", ["sets": sets])
         } else {
-            line = "\(planned.minutes) min"
+            line = t("training.doseMinutes", ["minutes": String(planned.minutes)])
         }
-        if let original = planned.substitutes { line += " (instead of \(original.name))" }
+        if let original = planned.substitutes { line = t("training.insteadOf", ["dose": line, "exercise": t(original.title)]) }
         return line
     }
 }

@@ -46,29 +46,33 @@ struct WorkoutDayPage: Sendable {
         self.date = date.description
         dateLabel =
             date == person.today
-            ? "Today" : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone)
+            ? t("common.today") : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone)
         previous = date.adding(days: -1).description
         next = date < person.today ? date.adding(days: 1).description : nil
         self.notice = notice?.text(for: "entry.workout")
         canUndo = notice == .deleted
         let links = program.sessions.enumerated().map { index, session in
             PlannedLink(
-                name: "Session \(index + 1): \(session.name)",
-                detail:
-                    "\(session.exercises.count) exercise\(session.exercises.count == 1 ? "" : "s") · about \(session.totalMinutes) min",
+                name: t("workouts.sessionName", ["number": String(index + 1), "title": t(session.title)]),
+                detail: t(
+                    Phrase(
+                        "workouts.sessionDetail",
+                        ["count": .integer(session.exercises.count), "minutes": .integer(session.totalMinutes)])),
                 href: "\(base)/new?session=\(index)&date=\(date.description)")
         }
         let nextIndex = links.isEmpty ? 0 : doneThisWeek % links.count
         nextUp = links.isEmpty ? nil : links[nextIndex]
         otherSessions = links.enumerated().filter { $0.offset != nextIndex }.map(\.element)
         hasOtherSessions = !otherSessions.isEmpty
-        weekSummary =
-            "\(doneThisWeek) of \(program.sessions.count) planned session\(program.sessions.count == 1 ? "" : "s") done this week."
+        weekSummary = t(
+            Phrase("workouts.weekSummary", ["done": .integer(doneThisWeek), "count": .integer(program.sessions.count)]))
         progress =
             saved.map { workout in
-                WorkoutProgress.nextTime(after: workout).map { item in
-                    let change = item.decision.load == item.current ? "same weight" : units.format(item.decision.load)
-                    return "\(item.exercise.name): \(change). \(item.decision.reason)"
+                WorkoutProgress.nextTime(after: workout, resolve: ExerciseNames.exercise(named:)).map { item in
+                    let change = item.decision.load == item.current ? t("workouts.sameWeight") : units.format(item.decision.load)
+                    return t(
+                        "workouts.progressLine",
+                        ["exercise": t(item.exercise.title), "change": change, "reason": t(item.decision.reason)])
                 }
             } ?? []
         hasProgress = !progress.isEmpty

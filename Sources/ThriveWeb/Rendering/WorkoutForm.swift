@@ -123,7 +123,7 @@ extension WorkoutForm {
             "activity": WorkoutActivityType.traditionalStrengthTraining.rawValue, "minutes": String(session.totalMinutes),
         ]
         for (index, planned) in session.exercises.enumerated() {
-            values["exercise-\(index)"] = planned.exercise.name
+            values["exercise-\(index)"] = t(planned.exercise.title)
             values["target-\(index)"] = TrainingPlanPage.dose(of: planned, units: units)
             guard let reps = planned.reps else {
                 values["duration-\(index)"] = String(planned.minutes)
