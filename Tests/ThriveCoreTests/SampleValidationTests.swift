@@ -21,7 +21,9 @@ struct SampleValidationTests {
 
     @Test(arguments: [19.9, 250.1, .nan, .infinity, -1])
     func refusesHeartRatesNoBodyProduces(value: Double) {
-        #expect(throws: ValidationError(field: "value", Self.range(.text("Heart rate"), 20, 250, " count/min"))) {
+        #expect(
+            throws: ValidationError(field: "value", Self.range(.phrase(Phrase("recordKind.HeartRate")), 20, 250, " count/min"))
+        ) {
             try heartRate(value).validated()
         }
     }
@@ -47,7 +49,7 @@ struct SampleValidationTests {
         #expect(SleepStage.asleepREM.rawValue == 5)
         let stage = CategorySample(
             id: CategorySampleID(UUID()), type: .sleepAnalysis, value: 6, start: time, end: time + 60, source: watch)
-        #expect(throws: ValidationError(field: "value", Self.range(.text("Sleep"), 0, 5, ""))) {
+        #expect(throws: ValidationError(field: "value", Self.range(.phrase(Phrase("recordKind.SleepAnalysis")), 0, 5, ""))) {
             try stage.validated()
         }
     }

@@ -36,12 +36,10 @@ struct SwiftTextTests {
         return found
     }
 
+    /// What is left is not shown to people as it stands: the library's English exercise names are
+    /// the identities logged workouts are matched by (pages show `exercise.<id>` from the catalogs),
+    /// and a date's decoding complaint is the detail of an API parse error.
     static let notYetInCatalogs: [String: Int] = [
-        "ThriveCore/Onboarding/Onboarding.swift": 1,
-        "ThriveCore/Samples/CategoryType.swift": 1,
-        "ThriveCore/Samples/HealthDataSummary.swift": 1,
-        "ThriveCore/Samples/QuantityType.swift": 3,
-        "ThriveCore/Settings/Settings.swift": 1,
         "ThriveCore/Time/LocalDate.swift": 1,
         "ThriveCore/Training/ExerciseLibrary.swift": 8,
     ]

@@ -7,16 +7,6 @@ public enum OnboardingStep: String, Sendable, Codable, CaseIterable {
 
     public var isSkippable: Bool { self == .optional }
 
-    public var title: String {
-        switch self {
-        case .consent: "Your privacy"
-        case .profile: "About you"
-        case .optional: "A little more"
-        case .dataSource: "Your data"
-        case .baseline: "Where you start"
-        case .plan: "Your plan"
-        }
-    }
 }
 
 /// The versioned terms a person accepts before Thrive collects any health data.

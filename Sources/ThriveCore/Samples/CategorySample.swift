@@ -31,7 +31,8 @@ public struct CategorySample: Hashable, Sendable, Codable, Identifiable {
     public func validated() throws(ValidationError) -> CategorySample {
         guard type.allowedValues.contains(value) else {
             throw ValidationError.range(
-                "value", .text(type.displayName), Double(type.allowedValues.lowerBound), Double(type.allowedValues.upperBound)
+                "value", .phrase(Phrase("recordKind.\(type.shortName)")), Double(type.allowedValues.lowerBound),
+                Double(type.allowedValues.upperBound)
             )
         }
         if let quality, !(1...5).contains(quality) {

@@ -13,13 +13,6 @@ public enum CategoryType: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    public var displayName: String {
-        switch self {
-        case .sleepAnalysis: "Sleep"
-        case .mindfulSession: "Mindful minutes"
-        case .irregularHeartRhythmEvent: "Irregular rhythm notifications"
-        }
-    }
 }
 
 /// HealthKit's sleep stages (`HKCategoryValueSleepAnalysis`), with the same raw values.
@@ -37,4 +30,9 @@ public enum SleepStage: Int, Sendable, Codable, CaseIterable {
         case .inBed, .awake: false
         }
     }
+}
+
+extension CategoryType {
+    /// HealthKit's identifier without its prefix ("HeartRate"): the key of the type's name in the catalogs.
+    public var shortName: String { String(rawValue.dropFirst("HKCategoryTypeIdentifier".count)) }
 }

@@ -42,16 +42,6 @@ public enum RecordKind: Hashable, Sendable, Comparable {
         }
     }
 
-    public var displayName: String {
-        switch self {
-        case .quantity(let type): type.displayName
-        case .category(let type): type.displayName
-        case .workout: "Workouts"
-        case .food: "Meals and snacks"
-        case .moodCheckIn: "Mood check-ins"
-        }
-    }
-
     /// Every kind, in the order pages list them.
     public static let all: [RecordKind] =
         QuantityType.allCases.map(RecordKind.quantity) + CategoryType.allCases.map(RecordKind.category)

@@ -29,7 +29,8 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
         guard value.isFinite, type.plausibleRange.contains(value) else {
             let range = type.plausibleRange
             throw ValidationError.range(
-                "value", .text(type.displayName), range.lowerBound, range.upperBound, unit: " \(type.canonicalUnit.rawValue)"
+                "value", .phrase(Phrase("recordKind.\(type.shortName)")), range.lowerBound, range.upperBound,
+                unit: " \(type.canonicalUnit.rawValue)"
             )
         }
         try SampleChecks.span(start: start, end: end)

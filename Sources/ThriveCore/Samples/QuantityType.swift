@@ -71,25 +71,6 @@ public enum QuantityType: String, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// Short human name for pages and summaries.
-    public var displayName: String {
-        switch self {
-        case .stepCount: "Steps"
-        case .distanceWalkingRunning: "Walking and running distance"
-        case .activeEnergyBurned: "Active energy"
-        case .basalEnergyBurned: "Resting energy"
-        case .appleExerciseTime: "Exercise minutes"
-        case .heartRate: "Heart rate"
-        case .restingHeartRate: "Resting heart rate"
-        case .heartRateVariabilitySDNN: "Heart rate variability"
-        case .oxygenSaturation: "Blood oxygen"
-        case .respiratoryRate: "Respiratory rate"
-        case .bodyMass: "Weight"
-        case .bodyFatPercentage: "Body fat"
-        case .height: "Height"
-        case .dietaryWater: "Water"
-        }
-    }
 }
 
 /// The unit a stored value is in.
@@ -103,4 +84,9 @@ public enum HealthUnit: String, Sendable, Codable {
     case millisecond = "ms"
     case fraction = "%"
     case litre = "L"
+}
+
+extension QuantityType {
+    /// HealthKit's identifier without its prefix ("HeartRate"): the key of the type's name in the catalogs.
+    public var shortName: String { String(rawValue.dropFirst("HKQuantityTypeIdentifier".count)) }
 }

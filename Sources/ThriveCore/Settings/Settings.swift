@@ -31,16 +31,6 @@ public struct Settings: Hashable, Sendable, Codable {
 public enum NotificationCategory: String, Sendable, Codable, CodingKeyRepresentable, CaseIterable {
     case checkInReminders, insights, coachingNudges, goalMilestones, recoveryAlerts, mealWorkoutPrompts
 
-    public var displayName: String {
-        switch self {
-        case .checkInReminders: "Check-in reminders"
-        case .insights: "Insights"
-        case .coachingNudges: "Coaching nudges"
-        case .goalMilestones: "Goal milestones"
-        case .recoveryAlerts: "Recovery alerts"
-        case .mealWorkoutPrompts: "Meal and workout prompts"
-        }
-    }
 }
 
 /// Light: 1–3 notifications a day; deep: up to 8.

@@ -39,7 +39,8 @@ struct QuantitySampleBody: Codable, Sendable {
         }
         if let unit, unit != type.canonicalUnit.rawValue {
             throw ValidationError(
-                field: "unit", message: "Send \(type.displayName.lowercased()) in \(type.canonicalUnit.rawValue), not \(unit).")
+                field: "unit",
+                message: t("api.unit", ["type": type.title.lowercased(), "unit": type.canonicalUnit.rawValue, "sent": unit]))
         }
         return try QuantitySample(
             id: id, type: type, value: value, start: start, end: end ?? start,

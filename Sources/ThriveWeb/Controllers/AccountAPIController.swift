@@ -58,7 +58,7 @@ struct AccountAPIController {
                         totalRecords: total.count, first: total.first, last: total.last,
                         kinds: summary.kinds.map {
                             .init(
-                                kind: $0.kind.identifier, name: $0.kind.displayName, count: $0.span.count, first: $0.span.first,
+                                kind: $0.kind.identifier, name: $0.kind.title, count: $0.span.count, first: $0.span.first,
                                 last: $0.span.last)
                         }))
             }

@@ -37,3 +37,23 @@ extension BodyMassIndex.Category {
     /// The WHO category's name: "Healthy weight", "Obesity class 1".
     public var title: String { t("bmi.\(rawValue)") }
 }
+
+extension RecordKind {
+    /// "Steps", "Meals and snacks": a kind of record as the Your data page lists it.
+    var title: String {
+        switch self {
+        case .quantity(let type): type.title
+        case .category(let type): t("recordKind.\(type.shortName)")
+        default: t("recordKind.\(identifier)")
+        }
+    }
+}
+
+extension QuantityType {
+    var title: String { t("recordKind.\(shortName)") }
+}
+
+extension OnboardingStep {
+    /// "Your privacy", "Where you start": the step in the page title.
+    var title: String { t("onboarding.step.\(rawValue)") }
+}

@@ -26,7 +26,7 @@ struct YourDataPage: Sendable {
         last = total.last.map { DisplayFormat.date($0, in: zone) } ?? ""
         kinds = summary.kinds.map { kind, span in
             Kind(
-                name: kind.displayName, count: DisplayFormat.count(span.count),
+                name: kind.title, count: DisplayFormat.count(span.count),
                 first: span.first.map { DisplayFormat.date($0, in: zone) } ?? "—",
                 last: span.last.map { DisplayFormat.date($0, in: zone) } ?? "—")
         }
