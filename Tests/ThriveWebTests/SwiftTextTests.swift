@@ -11,6 +11,9 @@ struct SwiftTextTests {
 
     /// A capitalised word and at least two more: "Enter how many minutes the workout took."
     static let sentence = try! NSRegularExpression(pattern: #""([A-Z][a-z]+(?: [a-zA-Z'’,.:;()0-9–-]+){2,}[^"\\]*)""#)
+    /// A label of one or two words ("Save changes", "Protein"), or words around a value
+    /// ("\\(count) foods found").
+    static let label = try! NSRegularExpression(pattern: #""[A-Z][a-z]+(?: [a-z]+)?"|"[^"]*\\\([^)]*\) [a-z]+ [a-z]+[^"]*""#)
 
     /// Sentences in Swift text, leaving out comments, log lines and configuration errors (for the
     /// operator starting the server, never shown to a person using it).
@@ -18,7 +21,8 @@ struct SwiftTextTests {
         text.split(separator: "\n").reduce(0) { count, line in
             let code = line.trimmingCharacters(in: .whitespaces)
             guard !code.hasPrefix("//"), !code.contains("logger."), !code.contains("ConfigurationError(") else { return count }
-            return count + sentence.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code))
+            let range = NSRange(code.startIndex..., in: code)
+            return count + sentence.numberOfMatches(in: code, range: range) + label.numberOfMatches(in: code, range: range)
         }
     }
 
@@ -38,10 +42,16 @@ struct SwiftTextTests {
 
     /// What is left is not shown to people as it stands: the library's English exercise names are
     /// the identities logged workouts are matched by (pages show `exercise.<id>` from the catalogs),
-    /// and a date's decoding complaint is the detail of an API parse error.
+    /// a date's decoding complaint is the detail of an API parse error, the food table's loader
+    /// speaks to the operator, languages are named in themselves, "Bearer" is the HTTP scheme and
+    /// "Thrive" the source name of entries made in the app.
     static let notYetInCatalogs: [String: Int] = [
+        "ThriveCore/Foods/FoodCatalogFile.swift": 2,
+        "ThriveCore/Samples/SampleProvenance.swift": 1,
+        "ThriveCore/Settings/Language.swift": 2,
         "ThriveCore/Time/LocalDate.swift": 1,
-        "ThriveCore/Training/ExerciseLibrary.swift": 8,
+        "ThriveCore/Training/ExerciseLibrary.swift": 33,
+        "ThriveWeb/Accounts/TokenService.swift": 1,
     ]
 
     @Test func sentencesForPeopleComeFromTheCatalogs() throws {
@@ -61,5 +71,9 @@ struct SwiftTextTests {
         #expect(Self.sentences(in: #"Phrase("score.activity.detail", ["steps": .integer(steps)])"#) == 0)
         #expect(Self.sentences(in: #"// "Your average sleep was 7 h" in a comment"#) == 0)
         #expect(Self.sentences(in: #"context.logger.error("Could not open the store")"#) == 0)
+        #expect(Self.sentences(in: #"submitLabel: "Save changes""#) == 1)
+        #expect(Self.sentences(in: #"InputField("energy", "Energy", unit: "kcal")"#) == 1)
+        #expect(Self.sentences(in: #"resultCount = "\(results.count) foods found""#) == 1)
+        #expect(Self.sentences(in: #"render("meals", t("meals.title"), context)"#) == 0)
     }
 }

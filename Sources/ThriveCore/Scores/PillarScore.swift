@@ -14,15 +14,6 @@ public enum ScoreBand: String, Sendable, Codable {
     public init(score: Int) {
         self = score >= 80 ? .green : score >= 50 ? .yellow : .red
     }
-
-    /// The word shown beside the colour.
-    public var label: String {
-        switch self {
-        case .green: "Strong"
-        case .yellow: "Fair"
-        case .red: "Low"
-        }
-    }
 }
 
 /// One ingredient of a pillar score.

@@ -144,7 +144,7 @@ struct AuthPagesController {
 
     static func notice(_ key: String?, context: AppRequestContext, idleMinutes: Int) -> String? {
         if context.sessionEnded {
-            return "You were logged out after \(idleMinutes) minutes without activity. Log in again to continue."
+            return t("auth.idleMinutes", ["minutes": String(idleMinutes)])
         }
         switch key {
         case "logged-out": return t("auth.loggedOut")

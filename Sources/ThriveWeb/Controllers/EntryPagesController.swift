@@ -105,7 +105,8 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             heading: page.heading, path: page.path, pillar: page.pillar.title, pillarPath: page.pillar.path,
             date: date.description,
             dateLabel: date == person.today
-                ? "Today" : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),
+                ? t("common.today")
+                : DisplayFormat.longDate(date.start(in: person.zone).addingTimeInterval(43_200), in: person.zone),
             previous: date.adding(days: -1).description, next: date < person.today ? date.adding(days: 1).description : nil,
             summary: page.summary(entries, person), notice: notice?.text(for: page.text), canUndo: notice == .deleted,
             formTitle: page.formTitle, submitLabel: page.submitLabel,

@@ -26,7 +26,7 @@ struct MealPagesController {
                     try await services.charts.view(
                         metric, owner: owner, person: person, request: ChartRequest(request, context), path: Self.base))
             }
-            return render("meals", "Meals", context, page)
+            return render("meals", t("meals.title"), context, page)
         }
 
         router.get("pillars/nutrition/meals/add") { request, context -> Response in
@@ -155,19 +155,19 @@ struct MealPagesController {
         } else if let food = form.text("food") {
             request.food = food
             if form.text("amount") == "grams" {
-                request.grams = try form.number("grams", label: "Grams")
+                request.grams = try form.number("grams", label: t("meal.grams"))
                 if request.grams == nil { throw ValidationError(field: "grams", message: t("mealError.grams")) }
             } else {
                 request.portion = form.text("portion").flatMap { Int($0) }
-                request.servings = try form.number("servings", label: "Servings") ?? 1
+                request.servings = try form.number("servings", label: t("meal.servings")) ?? 1
                 if request.portion == nil { throw ValidationError(field: "portion", message: t("mealError.portion")) }
             }
         } else {
             request.name = form.text("name")
-            request.energyKilocalories = try form.number("energy", label: "Energy")
-            request.proteinGrams = try form.number("protein", label: "Protein")
-            request.carbohydrateGrams = try form.number("carbohydrate", label: "Carbohydrate")
-            request.fatGrams = try form.number("fat", label: "Fat")
+            request.energyKilocalories = try form.number("energy", label: t("plan.energy"))
+            request.proteinGrams = try form.number("protein", label: t("metric.protein"))
+            request.carbohydrateGrams = try form.number("carbohydrate", label: t("plan.carbohydrate"))
+            request.fatGrams = try form.number("fat", label: t("plan.fat"))
             if request.name == nil { throw ValidationError(field: "name", message: t("mealError.name")) }
             if request.energyKilocalories == nil {
                 throw ValidationError(field: "energy", message: t("mealError.energy"))

@@ -38,7 +38,7 @@ struct SamplesAPIController {
             guard quantityBodies.count + categoryBodies.count <= Self.maxSamples else {
                 throw AppError(
                     status: .contentTooLarge, code: "too_many_samples",
-                    message: "Send at most \(Self.maxSamples) samples per request.")
+                    message: t(Phrase("api.tooManySamples", ["maximum": .integer(Self.maxSamples)])))
             }
             guard quantityBodies.count + categoryBodies.count > 0 else {
                 throw AppError.badRequest(t("api.noSamples"))

@@ -89,7 +89,7 @@ struct SettingsPagesController {
                 name: profile.displayName ?? t("settings.notSet"), email: account?.email.value ?? "",
                 dateOfBirth: profile.dateOfBirth.map {
                     DisplayFormat.date($0.start(in: profile.timeZone).addingTimeInterval(43_200), in: profile.timeZone)
-                } ?? "Not set",
+                } ?? t("settings.notSet"),
                 units: t(profile.unitSystem == .metric ? "units.metric" : "units.imperial"),
                 timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent")))
         var chrome = Chrome(title: t("settings.title"), context: context, tab: .profile)

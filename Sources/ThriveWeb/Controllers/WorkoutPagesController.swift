@@ -157,7 +157,7 @@ struct WorkoutPagesController {
         values["heading"] = heading
         let form = WorkoutForm(
             action: action, cancel: "\(Self.base)?date=\(date.description)",
-            submitLabel: action == Self.base ? "Save workout" : "Save changes", values: values, errors: errors,
+            submitLabel: t(action == Self.base ? "workoutForm.save" : "workoutForm.saveChanges"), values: values, errors: errors,
             units: person.profile.unitSystem)
         return services.renderer.render(
             "workout-form", chrome: Chrome(title: heading, context: context, tab: .pillars),

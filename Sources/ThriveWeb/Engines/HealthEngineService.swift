@@ -197,7 +197,7 @@ public struct HealthEngineService: Sendable {
         guard let date else { return today }
         guard date <= today else {
             throw AppError.badRequest(
-                "The date \(date.iso8601) is in the future; ask for today or an earlier day.", field: "date")
+                t("api.futureDate", ["date": date.iso8601]), field: "date")
         }
         guard date >= today.adding(days: -3_660) else {
             throw AppError.badRequest(t("api.dateRange"), field: "date")

@@ -51,7 +51,7 @@ struct MealLog: Sendable {
                     t("mealError.foodOrQuickAdd"), field: "food")
             }
             guard let food = try await store.read({ try await $0.foods.food(ndbNumber: number) }) else {
-                throw ValidationError(field: "food", message: "There is no food \(number) in the catalog.")
+                throw ValidationError(field: "food", message: t("mealError.noFood", ["number": number]))
             }
             return try FoodLogEntry.portion(
                 of: food, grams: try Self.grams(of: food, body), meal: body.meal, at: time, id: id, source: .manualEntry)

@@ -83,15 +83,15 @@ struct MealAddPage: Sendable {
     func finished() -> MealAddPage {
         var page = self
         page.noResults = searched && results.isEmpty && !errors.hasAny
-        page.resultCount = results.count == 1 ? "1 food found" : "\(results.count) foods found"
+        page.resultCount = t(Phrase("mealAdd.found", ["count": .integer(results.count)]))
         page.hasFavourites = !favourites.isEmpty
         page.hasRecent = !recent.isEmpty
         page.nameField = InputField("name", t("meal.whatYouAte"), value: quickAdd.name, errors: errors, decimal: false)
         page.amountFields = [
-            InputField("energy", "Energy", unit: "kcal", value: quickAdd.energy, errors: errors),
-            InputField("protein", "Protein", unit: "g", value: quickAdd.protein, errors: errors),
-            InputField("carbohydrate", "Carbs", unit: "g", value: quickAdd.carbohydrate, errors: errors),
-            InputField("fat", "Fat", unit: "g", value: quickAdd.fat, errors: errors),
+            InputField("energy", t("plan.energy"), unit: "kcal", value: quickAdd.energy, errors: errors),
+            InputField("protein", t("metric.protein"), unit: "g", value: quickAdd.protein, errors: errors),
+            InputField("carbohydrate", t("meal.carbs"), unit: "g", value: quickAdd.carbohydrate, errors: errors),
+            InputField("fat", t("plan.fat"), unit: "g", value: quickAdd.fat, errors: errors),
         ]
         return page
     }
@@ -136,15 +136,15 @@ struct FoodPage: Sendable {
         group = food.foodGroup
         let values = food.per100Grams
         let rows: [(String, Double?, (Double) -> String)] = [
-            ("Energy", values.energyKilocalories, DisplayFormat.kilocalories),
-            ("Protein", values.proteinGrams, DisplayFormat.grams),
-            ("Carbohydrate", values.carbohydrateGrams, DisplayFormat.grams),
-            ("Fat", values.fatGrams, DisplayFormat.grams),
-            ("Fibre", values.fiberGrams, DisplayFormat.grams),
-            ("Sugars", values.sugarsGrams, DisplayFormat.grams),
-            ("Sodium", values.sodiumMilligrams, { "\(DisplayFormat.decimal($0, digits: 0)) mg" }),
+            (t("plan.energy"), values.energyKilocalories, DisplayFormat.kilocalories),
+            (t("metric.protein"), values.proteinGrams, DisplayFormat.grams),
+            (t("plan.carbohydrate"), values.carbohydrateGrams, DisplayFormat.grams),
+            (t("plan.fat"), values.fatGrams, DisplayFormat.grams),
+            (t("meal.fibre"), values.fiberGrams, DisplayFormat.grams),
+            (t("meal.sugars"), values.sugarsGrams, DisplayFormat.grams),
+            (t("meal.sodium"), values.sodiumMilligrams, { "\(DisplayFormat.decimal($0, digits: 0)) mg" }),
         ]
-        per100Grams = rows.map { Amount(name: $0.0, value: $0.1.map($0.2) ?? "Unknown") }
+        per100Grams = rows.map { Amount(name: $0.0, value: $0.1.map($0.2) ?? t("common.unknown")) }
         let first = selectedPortion ?? food.portions.first?.sequence
         portions = food.portions.map { portion in
             PortionOption(

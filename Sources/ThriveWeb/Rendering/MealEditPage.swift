@@ -35,15 +35,15 @@ struct MealEditPage: Sendable {
     func finished() -> MealEditPage {
         var page = self
         page.nameField = InputField("name", t("meal.whatYouAte"), value: name, errors: errors, decimal: false)
-        page.timeField = InputField("time", "Time", value: time, errors: errors, type: "time", decimal: false)
+        page.timeField = InputField("time", t("entry.time"), value: time, errors: errors, type: "time", decimal: false)
         page.gramsField = InputField(
-            "grams", "Grams", unit: "optional", value: grams, errors: errors,
+            "grams", t("meal.grams"), unit: t("onboarding.unit.optional"), value: grams, errors: errors,
             hint: t("mealEdit.gramsHint"), narrow: true)
         page.fields = [
-            InputField("energy", "Energy", unit: "kcal", value: energy, errors: errors),
-            InputField("protein", "Protein", unit: "g", value: protein, errors: errors),
-            InputField("carbohydrate", "Carbs", unit: "g", value: carbohydrate, errors: errors),
-            InputField("fat", "Fat", unit: "g", value: fat, errors: errors),
+            InputField("energy", t("plan.energy"), unit: "kcal", value: energy, errors: errors),
+            InputField("protein", t("metric.protein"), unit: "g", value: protein, errors: errors),
+            InputField("carbohydrate", t("meal.carbs"), unit: "g", value: carbohydrate, errors: errors),
+            InputField("fat", t("plan.fat"), unit: "g", value: fat, errors: errors),
         ]
         return page
     }
@@ -61,14 +61,14 @@ struct MealEditPage: Sendable {
     }
 
     func request(original: FoodLogEntry, zone: TimeZone, now: Date) throws -> MealEntryRequest {
-        let newGrams = try FormFields.number(grams, field: "grams", label: "Grams")
-        guard let newEnergy = try FormFields.number(energy, field: "energy", label: "Energy") else {
+        let newGrams = try FormFields.number(grams, field: "grams", label: t("meal.grams"))
+        guard let newEnergy = try FormFields.number(energy, field: "energy", label: t("plan.energy")) else {
             throw ValidationError(field: "energy", message: t("mealError.mealEnergy"))
         }
         var values = (
-            energy: newEnergy, protein: try FormFields.number(protein, field: "protein", label: "Protein") ?? 0,
-            carbohydrate: try FormFields.number(carbohydrate, field: "carbohydrate", label: "Carbohydrate") ?? 0,
-            fat: try FormFields.number(fat, field: "fat", label: "Fat") ?? 0
+            energy: newEnergy, protein: try FormFields.number(protein, field: "protein", label: t("metric.protein")) ?? 0,
+            carbohydrate: try FormFields.number(carbohydrate, field: "carbohydrate", label: t("plan.carbohydrate")) ?? 0,
+            fat: try FormFields.number(fat, field: "fat", label: t("plan.fat")) ?? 0
         )
         let energyUnchanged =
             DisplayFormat.decimal(original.energyKilocalories, digits: 0) == energy.trimmingCharacters(in: .whitespaces)

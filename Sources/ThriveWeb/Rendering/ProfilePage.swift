@@ -12,7 +12,7 @@ struct ProfilePage: Sendable {
     let notice: String? = nil
 
     init(account: Account, profile: Profile, idleMinutes: Int) {
-        name = profile.displayName ?? "Not set"
+        name = profile.displayName ?? t("settings.notSet")
         email = account.email.value
         units = t(profile.unitSystem == .metric ? "units.metric" : "units.imperial")
         timeZone = profile.timeZoneIdentifier
