@@ -102,7 +102,7 @@ struct ChartMetric: Sendable {
         format: { value, _ in "\(Int(value.rounded())) ms" })
     static let weight = quantity(
         "weight", pillar: .nutrition, type: .bodyMass, unit: "kg", total: false, zero: false,
-        format: { kilograms, units in units.format(Mass(kilograms: kilograms)) })
+        format: { kilograms, units in DisplayFormat.mass(Mass(kilograms: kilograms), units) })
     static let water = quantity(
         "water", pillar: .nutrition, type: .dietaryWater, unit: "L", total: true, zero: true,
         format: { litres, units in EntryPageKind<QuantitySample>.volume(litres * 1_000, units) }

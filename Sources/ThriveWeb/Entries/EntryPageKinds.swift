@@ -193,7 +193,10 @@ extension EntryPageKind where Entry == QuantitySample {
             }
         },
         item: { sample, person in
-            (person.profile.unitSystem.format(Mass(kilograms: sample.value)), DisplayFormat.time(sample.start, in: person.zone))
+            (
+                DisplayFormat.mass(Mass(kilograms: sample.value), person.profile.unitSystem),
+                DisplayFormat.time(sample.start, in: person.zone)
+            )
         },
         summary: { _, _ in nil }, charts: [.weight])
 

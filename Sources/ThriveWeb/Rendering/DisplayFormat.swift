@@ -1,4 +1,5 @@
 import Foundation
+import ThriveCore
 
 /// Shared display formats in the request's language (``Localizer/current``) and the person's zone.
 enum DisplayFormat {
@@ -43,6 +44,13 @@ enum DisplayFormat {
     /// "320 kcal".
     static func kilocalories(_ value: Double) -> String {
         "\(count(Int(value.rounded()))) kcal"
+    }
+
+    /// "84.0 kg", "84,0 kg", "185.2 lb": a load or body weight in the person's units, one decimal,
+    /// in the reader's locale.
+    static func mass(_ mass: Mass, _ units: UnitSystem) -> String {
+        units == .metric
+            ? "\(decimal(mass.kilograms, digits: 1, minimum: 1)) kg" : "\(decimal(mass.pounds, digits: 1, minimum: 1)) lb"
     }
 
     /// "150 g", "12.5 g": one decimal only where it says something.

@@ -95,7 +95,7 @@ struct TrainingPlanPage: Sendable {
         if let reps = planned.reps {
             let sets = "\(planned.sets) × \(reps.lowerBound)–\(reps.upperBound)"
             line =
-                planned.load.map { t("training.doseAt", ["sets": sets, "load": units.format($0)]) }
+                planned.load.map { t("training.doseAt", ["sets": sets, "load": DisplayFormat.mass($0, units)]) }
                 ?? t("training.doseFind", ["sets": sets])
         } else {
             line = t("training.doseMinutes", ["minutes": String(planned.minutes)])

@@ -69,7 +69,9 @@ struct WorkoutDayPage: Sendable {
         progress =
             saved.map { workout in
                 WorkoutProgress.nextTime(after: workout, resolve: ExerciseNames.exercise(named:)).map { item in
-                    let change = item.decision.load == item.current ? t("workouts.sameWeight") : units.format(item.decision.load)
+                    let change =
+                        item.decision.load == item.current
+                        ? t("workouts.sameWeight") : DisplayFormat.mass(item.decision.load, units)
                     return t(
                         "workouts.progressLine",
                         ["exercise": t(item.exercise.title), "change": change, "reason": t(item.decision.reason)])
@@ -105,7 +107,8 @@ struct WorkoutDayPage: Sendable {
         workout.exercises.map { name, sets in
             let parts = sets.map { set in
                 if let reps = set.reps {
-                    return set.load.map { "\(reps) × \(units.format($0))" } ?? "\(reps) reps"
+                    return set.load.map { "\(reps) × \(DisplayFormat.mass($0, units))" }
+                        ?? t(Phrase("workouts.reps", ["count": .integer(reps)]))
                 }
                 return "\(DisplayFormat.decimal((set.durationSeconds ?? 0) / 60, digits: 0)) min"
             }
