@@ -119,6 +119,31 @@ struct QuantityHoursTests {
         #expect(DayReadPlan(hours: hours, shifts: [15]).hourRanges == [hours[0]..<hours[4]])
     }
 
+    /// Two servers starting at once after migration 7 fill each person's day totals once: the second
+    /// looks again once it has the lock and finds the first's shifts.
+    @Test(arguments: TestStores.kinds)
+    func serversStartingTogetherKeepEachShiftOnce(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let samples = Self.samples(from: Self.summer)
+            let time = Self.summer.start(in: Self.london)
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                // Kolkata keeps no day totals: as if the profile were saved before migration 7.
+                try await repositories.records(of: ann.id).profile.save(Profile(timeZoneIdentifier: "Asia/Kolkata"), at: time)
+                try await repositories.records(of: ann.id).quantitySamples.store(samples)
+            }
+            try await store.database.write { try await $0.raw("UPDATE profiles SET time_zone = 'Europe/London'").run() }
+            #expect(try await Self.dayRows(store).isEmpty)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<2 { group.addTask { try await QuantityDayShifts.keepForEveryone(store, now: time) } }
+                try await group.waitForAll()
+            }
+            #expect(try await Self.dayRows(store).keys.sorted() == [0, 23])
+            try await Self.expectDaysMatch(samples, from: Self.summer, store: store, owner: ann.id)
+        }
+    }
+
     @Test(arguments: TestStores.kinds, clockChanges + [summer])
     func daysFollowInsertsReplacementsAndDeletions(kind: DatabaseKind, first: LocalDate) async throws {
         try await TestStores.withStore(kind) { store in

@@ -33,12 +33,15 @@ struct QuantityDayShifts: Sendable {
     /// person no longer needs is dropped with its days. Call inside a write transaction.
     func keep(for zone: TimeZone, now: Date) async throws {
         let wanted = Self.shifts(of: zone, around: now)
-        let current = try await registered()
+        var current = try await registered()
         guard wanted != current else { return }
         if session.kind == .postgres {
             // A sample written concurrently would otherwise reach neither the backfill (not yet
-            // committed) nor the new shift's days (its trigger not yet seeing the shift).
+            // committed) nor the new shift's days (its trigger not yet seeing the shift). Another
+            // process may have kept the same shifts while this one waited: look again.
             try await session.sql.raw("LOCK TABLE quantity_hours IN SHARE ROW EXCLUSIVE MODE").run()
+            current = try await registered()
+            guard wanted != current else { return }
         }
         for shift in current.subtracting(wanted) {
             try await session.sql.raw(
