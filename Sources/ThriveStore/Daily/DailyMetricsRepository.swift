@@ -156,28 +156,8 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
         let query: SQLQueryString
         if onTheHour {
             let plan = DayReadPlan(hours: hours, shifts: try await QuantityDayShifts(session: session, owner: owner).registered())
-            var parts = plan.runs.map { run -> SQLQueryString in
-                """
-                SELECT type, source_name, source_kind, day + \(literal: run.firstIndex - run.firstDay) AS day_index, total, \
-                total / CAST(n AS \(unsafeRaw: double)) AS mean, low, high, n FROM quantity_days \
-                WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) AND shift = \(literal: run.shift) \
-                AND day >= \(literal: run.firstDay) AND day < \(literal: run.firstDay + run.count)
-                """
-            }
-            if !plan.hourRanges.isEmpty {
-                let ranges = plan.hourRanges.map { range -> SQLQueryString in
-                    "(hour >= \(literal: range.lowerBound) AND hour < \(literal: range.upperBound))"
-                }
-                parts.append(
-                    """
-                    SELECT type, source_name, source_kind, \(Self.day(ofHour: "hour", hours)) AS day_index, SUM(total) AS total, \
-                    SUM(total) / CAST(SUM(n) AS \(unsafeRaw: double)) AS mean, MIN(low) AS low, MAX(high) AS high, \
-                    CAST(SUM(n) AS \(unsafeRaw: session.types.integer)) AS n FROM quantity_hours \
-                    WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
-                    AND hour >= \(bind: hours.first!) AND hour < \(bind: hours.last!) AND (\(Self.joined(ranges, by: " OR "))) \
-                    GROUP BY type, source_name, source_kind, day_index
-                    """)
-            }
+            var parts = plan.runs.map { dayTotals(types, $0) }
+            if !plan.hourRanges.isEmpty { parts.append(hourTotals(types, plan.hourRanges, hours: hours)) }
             query = Self.joined(parts, by: " UNION ALL ")
         } else {
             query = """
@@ -193,6 +173,31 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
             guard inRange(index, days), let type = QuantityType(storageName: try row.string("type")) else { continue }
             days[index].quantities[type, default: [:]][try source(row)] = try aggregate(row)
         }
+    }
+
+    /// A run of whole days of one shift, read from `quantity_days` as they are.
+    private func dayTotals(_ types: [any Encodable & Sendable], _ run: DayReadPlan.Run) -> SQLQueryString {
+        """
+        SELECT type, source_name, source_kind, day + \(literal: run.firstIndex - run.firstDay) AS day_index, total, \
+        total / CAST(n AS \(unsafeRaw: double)) AS mean, low, high, n FROM quantity_days \
+        WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) AND shift = \(literal: run.shift) \
+        AND day >= \(literal: run.firstDay) AND day < \(literal: run.firstDay + run.count)
+        """
+    }
+
+    /// The days read from `quantity_hours` (`ranges` of their hours), each hour placed in its day.
+    private func hourTotals(_ types: [any Encodable & Sendable], _ ranges: [Range<Int>], hours: [Int]) -> SQLQueryString {
+        let within = ranges.map { range -> SQLQueryString in
+            "(hour >= \(literal: range.lowerBound) AND hour < \(literal: range.upperBound))"
+        }
+        return """
+            SELECT type, source_name, source_kind, \(Self.day(ofHour: "hour", hours)) AS day_index, SUM(total) AS total, \
+            SUM(total) / CAST(SUM(n) AS \(unsafeRaw: double)) AS mean, MIN(low) AS low, MAX(high) AS high, \
+            CAST(SUM(n) AS \(unsafeRaw: session.types.integer)) AS n FROM quantity_hours \
+            WHERE owner_id = \(bind: owner.rawValue) AND type IN (\(binds: types)) \
+            AND hour >= \(bind: hours.first!) AND hour < \(bind: hours.last!) AND (\(Self.joined(within, by: " OR "))) \
+            GROUP BY type, source_name, source_kind, day_index
+            """
     }
 
     private static func joined(_ parts: [SQLQueryString], by separator: String) -> SQLQueryString {
