@@ -33,6 +33,10 @@ public enum SleepStage: Int, Sendable, Codable, CaseIterable {
 }
 
 extension CategoryType {
-    /// HealthKit's identifier without its prefix ("HeartRate"): the key of the type's name in the catalogs.
-    public var shortName: String { String(rawValue.dropFirst("HKCategoryTypeIdentifier".count)) }
+    /// What every HealthKit identifier of this kind starts with.
+    public static let identifierPrefix = "HKCategoryTypeIdentifier"
+
+    /// HealthKit's identifier without its prefix ("HeartRate"): the name it is stored under and the
+    /// key of its name in the catalogs.
+    public var shortName: String { String(rawValue.dropFirst(Self.identifierPrefix.count)) }
 }

@@ -87,6 +87,10 @@ public enum HealthUnit: String, Sendable, Codable {
 }
 
 extension QuantityType {
-    /// HealthKit's identifier without its prefix ("HeartRate"): the key of the type's name in the catalogs.
-    public var shortName: String { String(rawValue.dropFirst("HKQuantityTypeIdentifier".count)) }
+    /// What every HealthKit identifier of this kind starts with.
+    public static let identifierPrefix = "HKQuantityTypeIdentifier"
+
+    /// HealthKit's identifier without its prefix ("HeartRate"): the name it is stored under and the
+    /// key of its name in the catalogs.
+    public var shortName: String { String(rawValue.dropFirst(Self.identifierPrefix.count)) }
 }

@@ -5,15 +5,16 @@ import ThriveCore
 /// matters with millions of heart-rate readings.
 protocol StoredSampleType: RawRepresentable<String>, CaseIterable, Hashable, Sendable {
     static var identifierPrefix: String { get }
+    var shortName: String { get }
     /// Every case's stored name, worked out once: a large import asks for it on every row.
     static var storageNames: [Self: String] { get }
 }
 
 extension StoredSampleType {
-    var storageName: String { Self.storageNames[self] ?? String(rawValue.dropFirst(Self.identifierPrefix.count)) }
+    var storageName: String { Self.storageNames[self] ?? shortName }
 
     static func makeStorageNames() -> [Self: String] {
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0, String($0.rawValue.dropFirst(identifierPrefix.count))) })
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.shortName) })
     }
 
     init?(storageName: String) {
@@ -22,11 +23,9 @@ extension StoredSampleType {
 }
 
 extension QuantityType: StoredSampleType {
-    static let identifierPrefix = "HKQuantityTypeIdentifier"
     static let storageNames = makeStorageNames()
 }
 
 extension CategoryType: StoredSampleType {
-    static let identifierPrefix = "HKCategoryTypeIdentifier"
     static let storageNames = makeStorageNames()
 }
