@@ -98,6 +98,17 @@ struct LanguagePagesTests {
         }
     }
 
+    /// A mass in the person's units, one decimal, in the reader's locale.
+    @Test(arguments: [
+        (Language.en, UnitSystem.metric, "72.5 kg"), (.en, .imperial, "159.8 lb"), (.de, .metric, "72,5 kg"),
+        (.fr, .imperial, "159,8 lb"),
+    ])
+    func massesInTheChosenUnitsAndTheReadersLocale(language: Language, system: UnitSystem, shown: String) {
+        Localizer.$current.withValue(Localizer(language)) {
+            #expect(DisplayFormat.mass(Mass(kilograms: 72.5), system) == shown)
+        }
+    }
+
     @Test func thePersonsChoiceWinsOverTheBrowserAndFormatsDatesAndNumbers() async throws {
         let app = try await TestApp.make(clock: TestClock(ChartsTests.evening))
         try await app.test { browser in

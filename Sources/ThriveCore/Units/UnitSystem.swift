@@ -5,14 +5,6 @@ public enum UnitSystem: String, Sendable, Codable, CaseIterable {
     case metric
     case imperial
 
-    /// "72.5 kg" or "159.8 lb", one decimal.
-    public func format(_ mass: Mass) -> String {
-        switch self {
-        case .metric: String(format: "%.1f kg", mass.kilograms)
-        case .imperial: String(format: "%.1f lb", mass.pounds)
-        }
-    }
-
     /// "178 cm" or "5 ft 10 in".
     public func format(_ length: Length) -> String {
         switch self {
