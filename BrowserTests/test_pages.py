@@ -15,10 +15,28 @@ DEMO_EMAIL = "demo@thrive.local"
 DEMO_PASSWORD = "thrive-demo-2026"
 
 
+def page_left(element):
+    """A wait condition: the page holding `element` has been replaced.
+
+    While the next page loads, Chromium may answer a question about the old node with "Node with
+    given id does not belong to the document" instead of a stale-element error; both mean it is gone.
+    """
+
+    def gone(_driver):
+        try:
+            return expected_conditions.staleness_of(element)(_driver)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    return gone
+
+
 def submit(driver, button):
     """Clicks a submit button and waits until the next page has replaced this one."""
     button.click()
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(button))
+    WebDriverWait(driver, 10).until(page_left(button))
 
 
 def focus_by_tab(driver, css, limit=120):
@@ -36,7 +54,7 @@ def press(driver, css, key, leaves=False):
     target = focus_by_tab(driver, css)
     target.send_keys(key)
     if leaves:
-        WebDriverWait(driver, 10).until(expected_conditions.staleness_of(target))
+        WebDriverWait(driver, 10).until(page_left(target))
 
 
 def choose(driver, name, value, limit=120):
