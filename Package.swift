@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "thrive", targets: ["thrive"]),
         .library(name: "ThriveCore", targets: ["ThriveCore"]),
         .library(name: "ThriveStore", targets: ["ThriveStore"]),
+        .library(name: "ThriveSync", targets: ["ThriveSync"]),
         .library(name: "ThriveReports", targets: ["ThriveReports"]),
         .library(name: "ThriveWeb", targets: ["ThriveWeb"]),
     ],
@@ -51,6 +52,11 @@ let package = Package(
             resources: [.copy("Resources/foods")],
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "ThriveSync",
+            dependencies: ["ThriveCore"],
+            swiftSettings: strictSwift
+        ),
         .systemLibrary(
             name: "CRsvg",
             pkgConfig: "librsvg-2.0",
@@ -66,6 +72,7 @@ let package = Package(
             dependencies: [
                 "ThriveCore",
                 "ThriveStore",
+                "ThriveSync",
                 "ThriveReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -113,6 +120,15 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ThriveSyncTests",
+            dependencies: [
+                "ThriveCore",
+                "ThriveSync",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ThriveReportsTests",
             dependencies: ["ThriveCore", "ThriveReports"],
             swiftSettings: strictSwift
@@ -127,6 +143,7 @@ let package = Package(
             dependencies: [
                 "ThriveCore",
                 "ThriveStore",
+                "ThriveSync",
                 "ThriveWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -55,6 +55,23 @@ public struct Repositories: Sendable {
     /// The shared food catalog (not anyone's personal data).
     public var foods: any FoodCatalogRepository { SQLFoodCatalogRepository(session: session) }
 
+    /// Runs `body` inside a savepoint of the current transaction: if it throws, what it wrote is
+    /// undone and the transaction goes on. A clash with an existing row's key (an ID already taken)
+    /// comes out as ``StoreError/conflict(_:)`` naming `field`.
+    public func atomically<R: Sendable>(field: String, _ body: () async throws -> R) async throws -> R {
+        try await sql.raw("SAVEPOINT atomically").run()
+        do {
+            let result = try await body()
+            try await sql.raw("RELEASE SAVEPOINT atomically").run()
+            return result
+        } catch {
+            try await sql.raw("ROLLBACK TO SAVEPOINT atomically").run()
+            try await sql.raw("RELEASE SAVEPOINT atomically").run()
+            if isUniqueViolation(error) { throw StoreError.conflict(field) }
+            throw error
+        }
+    }
+
     /// Everything `owner` has recorded, and nothing anyone else has.
     public func records(of owner: UserID) -> PersonalRecords {
         PersonalRecords(session: session, owner: owner)
@@ -74,6 +91,10 @@ public struct PersonalRecords: Sendable {
     public let documents: any PersonDocumentRepository
     public let alerts: any SafetyAlertRepository
     public let daily: any DailyMetricsRepository
+    /// What changed and when, for sync; every write above logs itself here.
+    public let changes: any ChangeLogRepository
+    public let syncReceipts: any SyncReceiptRepository
+    public let conflictHistory: any ConflictHistoryRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -84,9 +105,12 @@ public struct PersonalRecords: Sendable {
         foodLog = SQLFoodLogRepository(records: RecordTable(session: session, owner: owner))
         moodCheckIns = SQLMoodCheckInRepository(records: RecordTable(session: session, owner: owner))
         journal = SQLJournalRepository(records: RecordTable(session: session, owner: owner))
-        documents = SQLPersonDocumentRepository(sql: session.sql, owner: owner)
+        documents = SQLPersonDocumentRepository(session: session, owner: owner)
         alerts = SQLSafetyAlertRepository(sql: session.sql, owner: owner)
         daily = SQLDailyMetricsRepository(session: session, owner: owner)
+        changes = SQLChangeLogRepository(session: session, owner: owner)
+        syncReceipts = SQLSyncReceiptRepository(sql: session.sql, owner: owner)
+        conflictHistory = SQLConflictHistoryRepository(sql: session.sql, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

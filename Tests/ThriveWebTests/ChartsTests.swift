@@ -52,7 +52,7 @@ struct ChartsTests {
             // This week: 7, 6, 8, 7.5 and 6.5 hours on five mornings; the week before: 6 hours on three.
             try await Self.store(app, Self.nights([0: 7, 1: 6, 2: 8, 4: 7.5, 6: 6.5, 7: 6, 9: 6, 13: 6]))
             let token = try await browser.apiLogin().accessToken
-            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
 
             let reply = try await browser.json(.get, "/api/v1/charts/sleep?range=7", bearer: token)
             #expect(reply.status == .ok, "\(reply.text)")
@@ -113,7 +113,7 @@ struct ChartsTests {
             let token = try await browser.apiLogin().accessToken
             let reply = try await browser.json(.get, "/api/v1/charts/heart-rate?range=7", bearer: token)
             #expect(reply.status == .ok, "\(reply.text)")
-            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
             try check.expectDocumented(reply, "/api/v1/charts/{metric}", "get")
             let chart = try reply.decode(Chart.self)
             #expect(chart.unit == "bpm")

@@ -52,7 +52,7 @@ struct DashboardTests {
             try await browser.signUp(timeZone: "UTC")
             let token = try await browser.apiLogin().accessToken
             let path = "/api/v1/mobile/dashboard"
-            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
 
             let first = try await browser.json(.get, path, bearer: token)
             try check.expectDocumented(first, path, "get")

@@ -82,7 +82,7 @@ struct EntriesAPITests {
             try await browser.signUp(timeZone: "UTC")
             let token = try await browser.apiLogin().accessToken
             let path = "/api/v1/entries/\(test.kind)"
-            let document = try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text)
+            let document = try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text)
             let check = SchemaCheck(document: document)
 
             let created = try await browser.json(.post, path, test.valid, bearer: token)

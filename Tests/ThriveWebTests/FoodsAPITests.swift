@@ -57,7 +57,7 @@ struct FoodsAPITests {
             let nothing = try await browser.json(.get, "/api/v1/foods?q=zzqxv", bearer: token)
             #expect(nothing.text.contains(#""foods":[]"#))
 
-            let document = try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text)
+            let document = try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text)
             let check = SchemaCheck(document: document)
             for (reply, path) in [
                 (apples, "/api/v1/foods"), (short, "/api/v1/foods"), (limit, "/api/v1/foods"),

@@ -104,7 +104,7 @@ struct MealEntriesAPITests {
             #expect(try await browser.json(.post, path + "/undo-delete", bearer: token).status == .notFound)
 
             let invalid = try await browser.json(.post, path, #"{"meal":"lunch","food":"09003"}"#, bearer: token)
-            let document = try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text)
+            let document = try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text)
             let check = SchemaCheck(document: document)
             for (reply, route, method) in [
                 (apple, path, "post"), (invalid, path, "post"), (try await browser.json(.get, path, bearer: token), path, "get"),

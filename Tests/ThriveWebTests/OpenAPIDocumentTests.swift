@@ -8,7 +8,7 @@ import ThriveWeb
 @Suite("OpenAPI document")
 struct OpenAPIDocumentTests {
     /// "get /api/v1/me" for every documented operation.
-    static func documentedOperations(_ document: JSONValue) -> Set<String> {
+    static func documentedOperations(_ document: SchemaJSON) -> Set<String> {
         var operations = Set<String>()
         for (path, item) in document["paths"]?.objectValue ?? [:] {
             for method in (item.objectValue ?? [:]).keys where ["get", "post", "put", "patch", "delete"].contains(method) {
@@ -27,7 +27,7 @@ struct OpenAPIDocumentTests {
                 .map { "\($0.method.rawValue.lowercased()) \($0.path.description.hasPrefix("/") ? "" : "/")\($0.path)" }
                 .filter { $0.contains(" /api/") || $0.hasSuffix(" /healthz") }
                 .map { $0.replacingOccurrences(of: #":([A-Za-z]+)"#, with: "{$1}", options: .regularExpression) })
-        let document = try JSONValue.parse(String(decoding: try Self.documentData(), as: UTF8.self))
+        let document = try SchemaJSON.parse(String(decoding: try Self.documentData(), as: UTF8.self))
         #expect(document["openapi"]?.stringValue == "3.1.0")
         #expect(routed == Self.documentedOperations(document))
         #expect(routed.count >= 10)
@@ -35,7 +35,7 @@ struct OpenAPIDocumentTests {
 
     @Test func answersMatchTheirDocumentedSchemas() async throws {
         try await TestApp.make().test { browser in
-            let document = try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text)
+            let document = try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text)
             let check = SchemaCheck(document: document)
             func expectMatches(
                 _ reply: Reply, _ path: String, _ method: String, sourceLocation: SourceLocation = #_sourceLocation

@@ -12,7 +12,7 @@ struct SettingsAPITests {
             try await browser.signUp()
             let token = try await browser.apiLogin().accessToken
             let path = "/api/v1/mobile/settings"
-            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
 
             let defaults = try await browser.json(.get, path, bearer: token)
             #expect(defaults.status == .ok)

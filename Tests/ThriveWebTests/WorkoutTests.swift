@@ -214,7 +214,7 @@ struct WorkoutTests {
             try await browser.signUp(timeZone: "UTC")
             let token = try await browser.apiLogin().accessToken
             let path = "/api/v1/entries/workouts"
-            let check = SchemaCheck(document: try JSONValue.parse(try await browser.get("/api/v1/openapi.json").text))
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
             let body = #"""
                 {"startedAt":"2026-11-22T17:00:00Z","minutes":50,"sets":[
                 {"exercise":"Deadlift","reps":8,"loadKilograms":120},{"exercise":"Deadlift","reps":8,"loadKilograms":120},

@@ -10,6 +10,7 @@ enum ColumnValue: Sendable, Equatable {
     case real(Double?)
     case text(String?)
     case uuid(UUID)
+    case optionalUUID(UUID?)
     case date(Date)
 
     init(_ value: Int?) { self = .integer(value) }
@@ -22,6 +23,7 @@ enum ColumnValue: Sendable, Equatable {
         case .real(let value): value.map(SQLiteData.float) ?? .null
         case .text(let value): value.map(SQLiteData.text) ?? .null
         case .uuid(let value): withUnsafeBytes(of: value.uuid) { .blob(ByteBuffer(bytes: $0)) }
+        case .optionalUUID(let value): value.map { ColumnValue.uuid($0).sqlite } ?? .null
         case .date(let value): .float(value.timeIntervalSince1970)
         }
     }
@@ -33,6 +35,7 @@ enum ColumnValue: Sendable, Equatable {
         case .real(let value): value
         case .text(let value): value
         case .uuid(let value): value
+        case .optionalUUID(let value): value
         case .date(let value): value
         }
     }

@@ -41,9 +41,10 @@ struct OwnedTable: Sendable {
         try await select().where("id", .equal, id).first()
     }
 
-    func delete(id: UUID) async throws -> Bool {
+    /// Deletes a row and returns it as it was, or `nil` when the owner has no such row.
+    func deleteReturningRow(id: UUID) async throws -> (any SQLRow)? {
         try await sql.delete(from: table).where("owner_id", .equal, owner.rawValue).where("id", .equal, id)
-            .returning("id").all().isEmpty == false
+            .returning(SQLLiteral.all).first()
     }
 
     /// Count, first and last time, grouped by `column` (or one group when `column` is nil).

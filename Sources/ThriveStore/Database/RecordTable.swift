@@ -12,6 +12,12 @@ protocol RecordMapping: Sendable {
     var rowID: UUID { get }
     var source: SampleSource { get }
     var sync: SyncStamp? { get }
+    /// The record's own kind in the change log; `nil` when it is logged as part of a batch.
+    var changeKind: ChangeKind? { get }
+    /// The name a batch gives the record's type ("HeartRate", "workout").
+    var batchType: String { get }
+    /// When the record happened (its ``timeColumn``).
+    var loggedAt: Date { get }
     /// Values for ``columns``, in order.
     var columnValues: [ColumnValue] { get }
     /// `nil` for rows this build cannot represent (a type added by a newer version).
@@ -29,8 +35,15 @@ struct RecordTable<Record: RecordMapping>: Sendable {
         OwnedTable(sql: sql, table: Record.table, owner: owner, timeColumn: Record.timeColumn)
     }
 
+    var changeLog: ChangeLogWriter { ChangeLogWriter(session: session, owner: owner) }
+
+    /// Stores `records` and logs them (each entry on its own, the rest as one batch) in the caller's
+    /// transaction.
     func store(_ records: [Record]) async throws {
+        guard !records.isEmpty else { return }
         let records = session.kind == .postgres ? Self.newestPerSyncIdentifier(records) : records
+        let changes = Self.changes(records, deleted: false)
+        let first = try await changeLog.reserve(changes.count)
         let columns = ["id", "owner_id"] + Record.columns + Provenance.columns
         let owner = ColumnValue.uuid(owner.rawValue)
         try await BulkInsert.run(
@@ -42,6 +55,30 @@ struct RecordTable<Record: RecordMapping>: Sendable {
             values.append(contentsOf: record.columnValues)
             Provenance.append(record.source, record.sync, to: &values)
         }
+        try await changeLog.log(changes, from: first)
+    }
+
+    /// The log entries for writing or deleting `records`: one per entry, one for all the rest.
+    static func changes(_ records: [Record], deleted: Bool) -> [ChangeLogWriter.Pending] {
+        var changes: [ChangeLogWriter.Pending] = []
+        var types = Set<String>()
+        var batched = 0
+        var span: (from: Date, to: Date)?
+        for record in records {
+            if let kind = record.changeKind {
+                changes.append(.init(kind: kind, recordID: record.rowID, deleted: deleted))
+            } else {
+                batched += 1
+                types.insert(record.batchType)
+                let time = record.loggedAt
+                span = span.map { (min($0.from, time), max($0.to, time)) } ?? (time, time)
+            }
+        }
+        if let span {
+            let batch = SampleBatch(types: types.sorted(), count: batched, from: span.from, to: span.to)
+            changes.append(.init(kind: .samples, deleted: deleted, detail: ChangeLogWriter.detail(batch)))
+        }
+        return changes
     }
 
     /// A batch holding one record twice (same sync identifier) keeps its newest version, the first
@@ -88,8 +125,15 @@ struct RecordTable<Record: RecordMapping>: Sendable {
         try await owned.first(id: id).flatMap(decode)
     }
 
+    /// Deletes a record and logs its tombstone. The number is reserved first, as for every write,
+    /// and stays unused when there was nothing to delete.
     func delete(id: UUID) async throws -> Bool {
-        try await owned.delete(id: id)
+        let first = try await changeLog.reserve(1)
+        guard let row = try await owned.deleteReturningRow(id: id) else { return false }
+        if let record = try decode(row) {
+            try await changeLog.log(Self.changes([record], deleted: true), from: first)
+        }
+        return true
     }
 
     /// Spans per value of `column`, keyed by a type parsed from the value (unknown values skipped).

@@ -3,7 +3,9 @@ import ThriveCore
 /// The schema's history, oldest first. Every table holding a person's data carries `owner_id`, and
 /// deleting the person deletes it all (ON DELETE CASCADE).
 enum Schema {
-    static let migrations: [Migration] = [initial, engines, foodCatalog, journal, sleepQuality, quantityHours, quantityDays]
+    static let migrations: [Migration] = [
+        initial, engines, foodCatalog, journal, sleepQuality, quantityHours, quantityDays, changeLog,
+    ]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in
         let provenance = """

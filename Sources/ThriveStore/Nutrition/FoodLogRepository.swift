@@ -21,6 +21,9 @@ extension FoodLogEntry: RecordMapping {
         "consumed_at", "meal_slot", "name", "grams", "energy_kcal", "protein_g", "carbohydrate_g", "fat_g",
     ]
     var rowID: UUID { id.rawValue }
+    var changeKind: ChangeKind? { .meal }
+    var batchType: String { "meal" }
+    var loggedAt: Date { consumedAt }
     var columnValues: [ColumnValue] {
         [
             .date(consumedAt), .text(meal.rawValue), .text(name), ColumnValue(grams), .real(energyKilocalories),

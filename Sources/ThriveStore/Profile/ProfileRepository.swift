@@ -30,6 +30,8 @@ struct SQLProfileRepository: ProfileRepository {
     }
 
     func save(_ profile: Profile, at time: Date) async throws {
+        let log = ChangeLogWriter(session: session, owner: owner)
+        let first = try await log.reserve(1)
         try await sql.insert(into: "profiles")
             .columns(
                 "user_id", "display_name", "date_of_birth", "sex", "height_m", "weight_kg", "unit_system", "time_zone",
@@ -50,6 +52,7 @@ struct SQLProfileRepository: ProfileRepository {
                 return update
             }
             .run()
+        try await log.log([.init(kind: .profile, recordID: owner.rawValue, deleted: false)], from: first)
         try await QuantityDayShifts(session: session, owner: owner).keep(for: profile.timeZone, now: time)
     }
 }

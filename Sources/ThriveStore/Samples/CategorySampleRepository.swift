@@ -17,6 +17,9 @@ extension CategorySample: RecordMapping {
     static let timeColumn = "start_at"
     static let columns = ["type", "value", "start_at", "end_at", "quality"]
     var rowID: UUID { id.rawValue }
+    var changeKind: ChangeKind? { ChangeKind.of(self) }
+    var batchType: String { type.shortName }
+    var loggedAt: Date { start }
     var columnValues: [ColumnValue] {
         [.text(type.storageName), .integer(value), .date(start), .date(end), ColumnValue(quality)]
     }

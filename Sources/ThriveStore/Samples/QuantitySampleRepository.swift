@@ -20,6 +20,9 @@ extension QuantitySample: RecordMapping {
     static let timeColumn = "start_at"
     static let columns = ["type", "value", "start_at", "end_at"]
     var rowID: UUID { id.rawValue }
+    var changeKind: ChangeKind? { ChangeKind.of(self) }
+    var batchType: String { type.shortName }
+    var loggedAt: Date { start }
     var columnValues: [ColumnValue] { [.text(type.storageName), .real(value), .date(start), .date(end)] }
 
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> QuantitySample? {

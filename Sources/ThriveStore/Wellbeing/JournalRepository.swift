@@ -18,6 +18,9 @@ extension JournalEntry: RecordMapping {
     static let timeColumn = "written_at"
     static let columns = ["written_at", "text"]
     var rowID: UUID { id.rawValue }
+    var changeKind: ChangeKind? { .journalEntry }
+    var batchType: String { "journalEntry" }
+    var loggedAt: Date { writtenAt }
     var columnValues: [ColumnValue] { [.date(writtenAt), .text(text)] }
 
     static func decode(_ row: any SQLRow, id: UUID, source: SampleSource, sync: SyncStamp?) throws -> JournalEntry? {

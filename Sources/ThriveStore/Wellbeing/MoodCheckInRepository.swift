@@ -19,6 +19,9 @@ extension MoodCheckIn: RecordMapping {
     static let timeColumn = "recorded_at"
     static let columns = ["recorded_at", "mood", "energy", "stress", "note"]
     var rowID: UUID { id.rawValue }
+    var changeKind: ChangeKind? { .moodCheckIn }
+    var batchType: String { "moodCheckIn" }
+    var loggedAt: Date { recordedAt }
     var columnValues: [ColumnValue] {
         [.date(recordedAt), .integer(mood), ColumnValue(energy), ColumnValue(stress), ColumnValue(note)]
     }

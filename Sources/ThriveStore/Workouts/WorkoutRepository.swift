@@ -18,6 +18,9 @@ extension Workout: RecordMapping {
     static let timeColumn = "start_at"
     static let columns = ["activity_type", "start_at", "end_at", "active_energy_kcal", "distance_m"]
     var rowID: UUID { id.rawValue }
+    var changeKind: ChangeKind? { ChangeKind.of(self) }
+    var batchType: String { "workout" }
+    var loggedAt: Date { start }
     var columnValues: [ColumnValue] {
         [
             .text(activityType.rawValue), .date(start), .date(end), ColumnValue(activeEnergyKilocalories),

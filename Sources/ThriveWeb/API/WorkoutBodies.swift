@@ -19,6 +19,20 @@ struct WorkoutRequest: Codable {
     var activeEnergyKilocalories: Double?
     var distanceMetres: Double?
 
+    /// The request that logs `workout` as it is.
+    init(_ workout: Workout) {
+        activityType = workout.activityType.rawValue
+        startedAt = workout.start
+        minutes = workout.duration / 60
+        sets = workout.sets.map {
+            Set(
+                exercise: $0.exercise, reps: $0.reps, loadKilograms: $0.load?.kilograms, durationSeconds: $0.durationSeconds,
+                rpe: $0.rpe)
+        }
+        activeEnergyKilocalories = workout.activeEnergyKilocalories
+        distanceMetres = workout.distance?.metres
+    }
+
     func workout(id: UUID, now: Date) throws -> Workout {
         let activity =
             try activityType.map { name in

@@ -44,6 +44,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     let api = router.group("api/v1").add(middleware: BearerAuthMiddleware(tokens: services.tokens))
     MobileController(services: services).addRoutes(to: api)
     MobileAppAPIController(services: services).addRoutes(to: api)
+    SyncAPIController(services: services).addRoutes(
+        to: api.group("mobile").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     try OpenAPIController().addRoutes(to: api)
     AuthAPIController(services: services).addRoutes(to: api.group("auth"))
     AccountAPIController(services: services).addRoutes(to: api)

@@ -4,6 +4,7 @@ import ThriveStore
 
 extension PlanPreferences: PersonDocument {
     public static let documentKind = "plan-preferences"
+    public static let changeKind: ChangeKind? = .goals
 }
 
 /// What the engines know about a person at one moment: profile, preferences, their current weight

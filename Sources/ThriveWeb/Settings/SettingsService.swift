@@ -4,6 +4,7 @@ import ThriveStore
 
 extension Settings: PersonDocument {
     public static let documentKind = "settings"
+    public static let changeKind: ChangeKind? = .settings
 }
 
 /// Reads and changes a person's settings. A change is a JSON merge patch (RFC 7396): only the fields
@@ -22,15 +23,19 @@ struct SettingsService: Sendable {
         let patchData = try JSONSerialization.data(withJSONObject: patch)
         return try await store.write { repositories -> Settings in
             let documents = repositories.records(of: owner).documents
-            let current = try await documents.get(Settings.self) ?? Settings()
-            let base = try JSONSerialization.jsonObject(with: try StrictJSON.makeEncoder().encode(current))
-            let patch = try JSONSerialization.jsonObject(with: patchData)
-            let defaults = try JSONSerialization.jsonObject(with: try StrictJSON.makeEncoder().encode(Settings()))
-            let merged = try JSONSerialization.data(withJSONObject: Self.merge(patch, into: base, defaults: defaults))
-            let updated = try StrictJSON.decode(Settings.self, from: merged).validated()
+            let updated = try Self.applying(patchData, to: try await documents.get(Settings.self) ?? Settings())
             try await documents.save(updated, at: time)
             return updated
         }
+    }
+
+    /// `current` with a merge patch applied, validated; nothing is saved.
+    static func applying(_ patchData: Data, to current: Settings) throws -> Settings {
+        let base = try JSONSerialization.jsonObject(with: try StrictJSON.makeEncoder().encode(current))
+        let patch = try JSONSerialization.jsonObject(with: patchData)
+        let defaults = try JSONSerialization.jsonObject(with: try StrictJSON.makeEncoder().encode(Settings()))
+        let merged = try JSONSerialization.data(withJSONObject: Self.merge(patch, into: base, defaults: defaults))
+        return try StrictJSON.decode(Settings.self, from: merged).validated()
     }
 
     /// RFC 7396: objects merge key by key, anything else replaces. Null removes a member, which for

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// A JSON value with its exact kind (JSONSerialization blurs booleans, integers and decimals).
-indirect enum JSONValue: Decodable {
+indirect enum SchemaJSON: Decodable {
     case null
     case bool(Bool)
     case integer(Int)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([SchemaJSON])
+    case object([String: SchemaJSON])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -23,18 +23,18 @@ indirect enum JSONValue: Decodable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([SchemaJSON].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: SchemaJSON].self))
         }
     }
 
-    static func parse(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    static func parse(_ text: String) throws -> SchemaJSON {
+        try JSONDecoder().decode(SchemaJSON.self, from: Data(text.utf8))
     }
 
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> SchemaJSON? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
@@ -44,7 +44,7 @@ indirect enum JSONValue: Decodable {
         return nil
     }
 
-    var objectValue: [String: JSONValue]? {
+    var objectValue: [String: SchemaJSON]? {
         if case .object(let object) = self { return object }
         return nil
     }
@@ -54,9 +54,9 @@ indirect enum JSONValue: Decodable {
 /// `properties`, `required`, `additionalProperties`, `items`, `enum`, `const` and `format: date-time`.
 /// Returns the problems found, each with its path.
 struct SchemaCheck {
-    let document: JSONValue
+    let document: SchemaJSON
 
-    func problems(_ value: JSONValue, against schema: JSONValue, at path: String = "$") -> [String] {
+    func problems(_ value: SchemaJSON, against schema: SchemaJSON, at path: String = "$") -> [String] {
         if let reference = schema["$ref"]?.stringValue {
             let name = String(reference.split(separator: "/").last ?? "")
             guard let target = document["components"]?["schemas"]?[name] else { return ["\(path): unresolved \(reference)"] }
@@ -124,7 +124,7 @@ extension SchemaCheck {
             document["paths"]?[path]?[method]?["responses"]?[String(reply.status.code)]?["content"]?["application/json"]?[
                 "schema"],
             "\(method) \(path) documents no \(reply.status.code) answer", sourceLocation: sourceLocation)
-        let found = problems(try JSONValue.parse(reply.text), against: schema)
+        let found = problems(try SchemaJSON.parse(reply.text), against: schema)
         #expect(found.isEmpty, "\(method) \(path) \(reply.status.code): \(found)", sourceLocation: sourceLocation)
     }
 }

@@ -1,0 +1,329 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+import ThriveStore
+import ThriveSync
+import ThriveWeb
+
+/// A device speaking the sync protocol through the router, with its token and cursor.
+struct SyncDevice {
+    let browser: Browser
+    let token: String
+    let check: SchemaCheck
+
+    static func signedUp(_ browser: Browser, email: String = "ann@example.com") async throws -> SyncDevice {
+        try await browser.signUp(email: email, timeZone: "UTC")
+        let token = try await browser.apiLogin(email: email).accessToken
+        let document = try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text)
+        return SyncDevice(browser: browser, token: token, check: SchemaCheck(document: document))
+    }
+
+    /// Sends a request and checks the answer against the OpenAPI document.
+    @discardableResult
+    func sync(_ changes: [SyncChange] = [], cursor: Int64 = 0, limit: Int? = nil) async throws -> SyncResponse {
+        let reply = try await send(SyncRequest(cursor: cursor, changes: changes, limit: limit))
+        #expect(reply.status == .ok, "\(reply.text)")
+        try check.expectDocumented(reply, "/api/v1/mobile/sync", "post")
+        return try reply.decode(SyncResponse.self)
+    }
+
+    func send(_ request: SyncRequest) async throws -> Reply {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return try await browser.json(
+            .post, "/api/v1/mobile/sync", String(decoding: try encoder.encode(request), as: UTF8.self), bearer: token)
+    }
+
+    /// Every record the server holds for this person, pulled a page at a time from the start.
+    func pullAll(limit: Int = 500) async throws -> [SyncRecord] {
+        var records: [SyncRecord] = []
+        var cursor: Int64 = 0
+        while true {
+            let page = try await sync(cursor: cursor, limit: limit)
+            records += page.changes
+            cursor = page.cursor
+            if !page.more { return records }
+        }
+    }
+}
+
+@Suite("Sync protocol through the router")
+struct SyncAPITests {
+    static let evening = ISO8601DateFormatter().date(from: "2026-11-22T19:30:00Z")!
+
+    static func mood(
+        _ record: UUID, mood: Int, note: String? = nil, base: Int64? = nil, resolution: SyncChange.Resolution? = nil,
+        change: UUID = UUID()
+    ) -> SyncChange {
+        var fields: [String: JSONValue] = ["recordedAt": .string("2026-11-22T08:00:00Z"), "mood": .number(Double(mood))]
+        if let note { fields["note"] = .string(note) }
+        return SyncChange(
+            id: change, kind: .moodCheckIn, recordID: record, operation: .upsert, baseVersion: base, fields: .object(fields),
+            madeAt: evening, resolution: resolution)
+    }
+
+    static func delete(_ kind: ChangeKind, _ record: UUID, base: Int64?) -> SyncChange {
+        SyncChange(id: UUID(), kind: kind, recordID: record, operation: .delete, baseVersion: base, madeAt: evening)
+    }
+
+    @Test func aChangeIsAppliedOnceHoweverOftenItIsSent() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let record = UUID()
+            let change = Self.mood(record, mood: 4, note: "Walked at lunch")
+            let first = try await device.sync([change])
+            #expect(first.results.map(\.status) == [.applied])
+            let version = try #require(first.results[0].version)
+            let pulled = try #require(first.changes.first { $0.recordID == record })
+            #expect(pulled.version == version)
+            #expect(pulled.fields?.object?["note"] == .string("Walked at lunch"))
+            #expect(pulled.fields?.object?["mood"] == .number(4))
+
+            // The answer was lost: the device sends the same change again, twice in one batch.
+            let again = try await device.sync([change, change], cursor: first.cursor)
+            #expect(again.results.map(\.status) == [.duplicate, .duplicate])
+            #expect(again.results.map(\.version) == [version, version])
+            #expect(again.changes.isEmpty, "nothing changed since the cursor")
+
+            let day = try await browser.json(.get, "/api/v1/entries/mood?date=2026-11-22", bearer: device.token)
+            #expect(day.text.components(separatedBy: "\"mood\":4").count == 2, "one check-in: \(day.text)")
+        }
+    }
+
+    @Test func batchesArrivingOutOfOrderOrTwiceEndTheSame() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let (a, b, c) = (UUID(), UUID(), UUID())
+            let morning = [Self.mood(a, mood: 2), Self.mood(b, mood: 3)]
+            let afternoon = [Self.mood(c, mood: 5), Self.delete(.moodCheckIn, b, base: nil)]
+            // The afternoon batch overtakes the morning one; the delete of b, not yet there, changes nothing.
+            #expect(try await device.sync(afternoon).results.map(\.status) == [.applied, .applied])
+            #expect(try await device.sync(morning).results.map(\.status) == [.applied, .applied])
+            #expect(try await device.sync(afternoon + morning).results.allSatisfy { $0.status == .duplicate })
+            let moods = try await device.pullAll().filter { $0.kind == .moodCheckIn && !$0.deleted }
+            #expect(Set(moods.compactMap(\.recordID)) == [a, b, c], "b arrived after its deletion was spent")
+        }
+    }
+
+    @Test func aStaleEditIsAConflictSettledByThePersonWithNothingLost() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let record = UUID()
+            let created = try await device.sync([Self.mood(record, mood: 3, note: "ok")])
+            let base = try #require(created.results[0].version)
+
+            // Meanwhile the same check-in is edited on the server, through the API.
+            let edited = try await browser.json(
+                .put, "/api/v1/entries/mood/\(record.uuidString.lowercased())",
+                #"{"recordedAt":"2026-11-22T08:00:00Z","mood":2,"note":"actually tired"}"#, bearer: device.token)
+            #expect(edited.status == .ok, "\(edited.text)")
+
+            let stale = try await device.sync([Self.mood(record, mood: 5, note: "great", base: base)], cursor: created.cursor)
+            let conflict = stale.results[0]
+            #expect(conflict.status == .conflict)
+            #expect(conflict.final == nil, "the person decides")
+            let server = try #require(conflict.server)
+            #expect(server.version > base)
+            #expect(server.fields?.object?["note"] == .string("actually tired"))
+
+            // The person merges: the server's note, their mood.
+            let merged = Self.mood(record, mood: 5, note: "actually tired", base: server.version, resolution: .merged)
+            let settled = try await device.sync([merged], cursor: stale.cursor)
+            #expect(settled.results[0].status == .applied)
+            let now = try #require(settled.changes.first { $0.recordID == record })
+            #expect(now.fields?.object?["mood"] == .number(5))
+            #expect(now.fields?.object?["note"] == .string("actually tired"))
+
+            let history = try await app.store.read { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                return try await repositories.records(of: owner).conflictHistory.versions(.moodCheckIn, recordID: record)
+            }
+            #expect(history.map(\.reason) == ["merged"])
+            #expect(history.first?.side == .server)
+            #expect(history.first?.body.object?["mood"] == .number(2), "the server's version is kept")
+        }
+    }
+
+    @Test func keepTheServersVersionKeepsTheDevicesInHistory() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let record = UUID()
+            let created = try await device.sync([Self.mood(record, mood: 3)])
+            let base = try #require(created.results[0].version)
+            let answer = try await device.sync([Self.mood(record, mood: 1, note: "mine", base: base, resolution: .keepServer)])
+            #expect(answer.results[0].status == .applied)
+            #expect(answer.results[0].version == base, "the record did not change")
+            let history = try await app.store.read { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                return try await repositories.records(of: owner).conflictHistory.versions(.moodCheckIn, recordID: record)
+            }
+            #expect(history.map(\.reason) == ["keptServer"])
+            #expect(history.first?.body.object?["note"] == .string("mine"))
+        }
+    }
+
+    @Test func aDeletionWinsOverOlderEditsAndKeepsWhatItOverrode() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let (kept, gone) = (UUID(), UUID())
+            let created = try await device.sync([Self.mood(kept, mood: 3), Self.mood(gone, mood: 4)])
+            let keptBase = try #require(created.results[0].version)
+            let goneBase = try #require(created.results[1].version)
+
+            // Another device deletes `gone`, and edits `kept`.
+            let other = try await device.sync([
+                Self.delete(.moodCheckIn, gone, base: goneBase), Self.mood(kept, mood: 2, base: keptBase),
+            ])
+            #expect(other.results.map(\.status) == [.applied, .applied])
+
+            // This device, offline, had edited `gone` and deleted `kept`.
+            let late = try await device.sync([
+                Self.mood(gone, mood: 5, base: goneBase), Self.delete(.moodCheckIn, kept, base: keptBase),
+            ])
+            #expect(late.results[0].status == .conflict)
+            #expect(late.results[0].final == true, "the tombstone wins")
+            #expect(late.results[0].server?.deleted == true)
+            #expect(late.results[1].status == .applied, "the deletion wins over the other device's edit")
+
+            let records = try await device.pullAll().filter { $0.kind == .moodCheckIn }
+            #expect(records.allSatisfy { $0.deleted })
+            #expect(Set(records.compactMap(\.recordID)) == [kept, gone])
+            let reasons = try await app.store.read { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                let history = repositories.records(of: owner).conflictHistory
+                return [
+                    try await history.versions(.moodCheckIn, recordID: gone).map(\.reason),
+                    try await history.versions(.moodCheckIn, recordID: kept).map(\.reason),
+                ]
+            }
+            #expect(reasons == [["deletedOnServer"], ["deletedOnDevice"]])
+        }
+    }
+
+    @Test func settingsGoFieldByFieldWithTheServerKeepingWhatItChanged() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let start = try await device.pullAll()
+            let settings = try #require(start.first { $0.kind == .settings })
+            #expect(settings.fields?.object?["display"]?.object?["theme"] == .string("auto"))
+
+            // The phone changes the theme while the device is offline.
+            let patched = try await browser.json(
+                .patch, "/api/v1/mobile/settings", #"{"display":{"theme":"light"}}"#, bearer: device.token)
+            #expect(patched.status == .ok)
+
+            let change = SyncChange(
+                id: UUID(), kind: .settings, recordID: UUID(), operation: .upsert, baseVersion: settings.version,
+                fields: .object(["display": .object(["theme": .string("dark"), "textSize": .string("large")])]),
+                madeAt: Self.evening)
+            let answer = try await device.sync([change])
+            let result = answer.results[0]
+            #expect(result.status == .applied)
+            #expect(result.overruled == ["display.theme"])
+            let display = try #require(result.server?.fields?.object?["display"]?.object)
+            #expect(display["theme"] == .string("light"), "the server's newer theme stays")
+            #expect(display["textSize"] == .string("large"), "the device's text size is applied")
+
+            let invalid = SyncChange(
+                id: UUID(), kind: .settings, recordID: UUID(), operation: .upsert, baseVersion: result.version,
+                fields: .object(["notifications": .object(["quietHours": .object(["start": .string("25:00")])])]),
+                madeAt: Self.evening)
+            let refused = try await device.sync([invalid]).results[0]
+            #expect(refused.status == .rejected)
+            #expect(refused.field == "quietHours.start")
+
+            let goals = SyncChange(
+                id: UUID(), kind: .goals, recordID: UUID(), operation: .upsert, baseVersion: nil,
+                fields: .object(["training": .object(["sessionsPerWeek": .number(4)])]), madeAt: Self.evening)
+            #expect(try await device.sync([goals]).results[0].status == .applied)
+            let preferences = try await browser.json(.get, "/api/v1/plan/preferences", bearer: device.token)
+            #expect(preferences.text.contains(#""sessionsPerWeek":4"#), "\(preferences.text)")
+        }
+    }
+
+    @Test func invalidChangesAreRejectedAloneWithTheirMessage() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let good = Self.mood(UUID(), mood: 4)
+            let bad = Self.mood(UUID(), mood: 6)
+            let meal = SyncChange(
+                id: UUID(), kind: .meal, recordID: UUID(), operation: .upsert,
+                fields: .object(["meal": .string("lunch"), "name": .string("Lentil soup")]), madeAt: Self.evening)
+            let sample = SyncChange(
+                id: UUID(), kind: .samples, recordID: UUID(), operation: .upsert, fields: .object([:]), madeAt: Self.evening)
+            let answer = try await device.sync([bad, good, meal, sample])
+            #expect(answer.results.map(\.status) == [.rejected, .applied, .rejected, .rejected])
+            #expect(answer.results[0].message == "Mood must be a whole number from 1 to 5.")
+            #expect(answer.results[0].field == "mood")
+            #expect(answer.results[2].field == "food", "a meal needs a food or a name with its energy")
+            #expect(answer.results[3].field == "kind")
+
+            let tooMany = try await device.send(
+                SyncRequest(cursor: 0, changes: (0...SyncLimits.maxChanges).map { _ in Self.mood(UUID(), mood: 3) }))
+            #expect(tooMany.status == .badRequest)
+            #expect(tooMany.error?.field == "changes")
+            #expect(try await device.send(SyncRequest(cursor: 0, limit: 0)).error?.field == "limit")
+            #expect(try await device.send(SyncRequest(cursor: -1)).error?.field == "cursor")
+        }
+    }
+
+    @Test func anotherPersonsRecordsCanBeNeitherReachedNorPulled() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let ann = try await SyncDevice.signedUp(browser)
+            let record = UUID()
+            #expect(try await ann.sync([Self.mood(record, mood: 3, note: "Ann's")]).results[0].status == .applied)
+
+            let bob = try await SyncDevice.signedUp(browser.fresh(), email: "bob@example.com")
+            let takeover = try await bob.sync([Self.mood(record, mood: 1, note: "Bob's")])
+            #expect(takeover.results[0].status == .rejected)
+            #expect(takeover.results[0].field == "recordID")
+            let deletion = try await bob.sync([Self.delete(.moodCheckIn, record, base: nil)])
+            #expect(deletion.results[0].status == .applied, "nothing of Bob's to delete")
+            #expect(try await bob.pullAll().allSatisfy { $0.recordID != record })
+
+            let annRecord = try #require(try await ann.pullAll().first { $0.recordID == record })
+            #expect(!annRecord.deleted)
+            #expect(annRecord.fields?.object?["note"] == .string("Ann's"))
+        }
+    }
+
+    @Test func pullsComePageByPageWithTheNewestStateOfEachRecordOnce() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let ids = (0..<7).map { _ in UUID() }
+            let created = try await device.sync(ids.map { Self.mood($0, mood: 3) })
+            let edited = try await device.sync([Self.mood(ids[0], mood: 5, base: created.results[0].version)])
+            #expect(edited.results[0].status == .applied)
+
+            // Written through the web form and by a sample upload: logged as well.
+            try await browser.get("/pillars/wellbeing/mood")
+            let form = try await browser.post("/pillars/wellbeing/mood", form: [("mood", "2"), ("time", "09:00")])
+            #expect(form.status == .seeOther, "\(form.text)")
+            let upload = try await browser.json(
+                .post, "/api/v1/samples",
+                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":1200,"unit":"count","start":"2026-11-22T10:00:00Z","end":"2026-11-22T10:30:00Z","source":{"name":"Watch","kind":"device"},"syncIdentifier":"steps-1"}]}"#,
+                bearer: device.token)
+            #expect(upload.status == .ok, "\(upload.text)")
+
+            let all = try await device.pullAll(limit: 3)
+            let moods = all.filter { $0.kind == .moodCheckIn }
+            #expect(moods.count == 8, "seven by sync, one by the form")
+            #expect(Set(moods.compactMap(\.recordID)).count == 8, "each once")
+            #expect(moods.first { $0.recordID == ids[0] }?.fields?.object?["mood"] == .number(5), "the newest state")
+            #expect(all.map(\.version) == all.map(\.version).sorted(), "in order")
+            let batch = try #require(all.first { $0.kind == .samples })
+            #expect(batch.fields?.object?["types"] == .array([.string("StepCount")]))
+            #expect(batch.fields?.object?["count"] == .number(1))
+        }
+    }
+}
