@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ThriveCore", targets: ["ThriveCore"]),
         .library(name: "ThriveStore", targets: ["ThriveStore"]),
         .library(name: "ThriveSync", targets: ["ThriveSync"]),
+        .library(name: "ThriveSyncClient", targets: ["ThriveSyncClient"]),
         .library(name: "ThriveReports", targets: ["ThriveReports"]),
         .library(name: "ThriveWeb", targets: ["ThriveWeb"]),
     ],
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -55,6 +57,15 @@ let package = Package(
         .target(
             name: "ThriveSync",
             dependencies: ["ThriveCore"],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ThriveSyncClient",
+            dependencies: [
+                "ThriveCore",
+                "ThriveSync",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
             swiftSettings: strictSwift
         ),
         .systemLibrary(
@@ -144,6 +155,7 @@ let package = Package(
                 "ThriveCore",
                 "ThriveStore",
                 "ThriveSync",
+                "ThriveSyncClient",
                 "ThriveWeb",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
