@@ -178,13 +178,13 @@ struct SyncService: Sendable {
         let owner = records.owner.rawValue
         var byKind: [ChangeKind: [UUID]] = [:]
         for index in kept where results[index].version == nil {
-            let change = changes.first { $0.id == results[index].changeID }!
+            let change = changes[index]
             byKind[change.kind, default: []].append(documents[change.kind] == nil ? change.recordID : owner)
         }
         var versions: [ChangeKind: [UUID: LoggedChange]] = [:]
         for (kind, ids) in byKind { versions[kind] = try await records.changes.latest(kind, recordIDs: ids) }
         for index in kept {
-            let change = changes.first { $0.id == results[index].changeID }!
+            let change = changes[index]
             let recordID = documents[change.kind] == nil ? change.recordID : owner
             if results[index].version == nil {
                 results[index].version = versions[change.kind]?[recordID]?.sequence ?? 0
