@@ -21,7 +21,7 @@ public enum FieldMerge {
     }
 
     /// Whether two paths name the same field or one lies inside the other ("a.b" and "a.b.c").
-    static func overlaps(_ one: String, _ other: String) -> Bool {
+    public static func overlaps(_ one: String, _ other: String) -> Bool {
         one == other || one.hasPrefix(other + ".") || other.hasPrefix(one + ".")
     }
 

@@ -119,7 +119,7 @@ public actor SyncClient {
         guard let changed else { return current }
         var leaves = current?.leaves ?? [:]
         for (path, value) in changed.leaves {
-            leaves = leaves.filter { !($0.key == path || $0.key.hasPrefix(path + ".") || path.hasPrefix($0.key + ".")) }
+            leaves = leaves.filter { !FieldMerge.overlaps($0.key, path) }
             leaves[path] = value
         }
         return JSONValue(leaves: leaves)
