@@ -175,17 +175,16 @@ struct SyncService: Sendable {
     private func settle(
         _ results: inout [SyncChangeResult], kept: [Int], changes: [SyncChange], records: PersonalRecords, at time: Date
     ) async throws {
-        let owner = records.owner.rawValue
         var byKind: [ChangeKind: [UUID]] = [:]
         for index in kept where results[index].version == nil {
             let change = changes[index]
-            byKind[change.kind, default: []].append(documents[change.kind] == nil ? change.recordID : owner)
+            byKind[change.kind, default: []].append(recordID(of: change, owner: records.owner))
         }
         var versions: [ChangeKind: [UUID: LoggedChange]] = [:]
         for (kind, ids) in byKind { versions[kind] = try await records.changes.latest(kind, recordIDs: ids) }
         for index in kept {
             let change = changes[index]
-            let recordID = documents[change.kind] == nil ? change.recordID : owner
+            let recordID = recordID(of: change, owner: records.owner)
             if results[index].version == nil {
                 results[index].version = versions[change.kind]?[recordID]?.sequence ?? 0
             }
@@ -208,16 +207,21 @@ struct SyncService: Sendable {
             case (.server, .merged?): "merged"
             case (.server, _): change.operation == .delete ? "deletedOnDevice" : "replaced"
             }
-        let recordID = documents[change.kind] == nil ? change.recordID : records.owner.rawValue
         try await records.conflictHistory.keep(
             SetAsideVersion(
-                id: ids.uuid(), kind: change.kind, recordID: recordID, version: version, side: side, reason: reason,
+                id: ids.uuid(), kind: change.kind, recordID: recordID(of: change, owner: records.owner), version: version,
+                side: side, reason: reason,
                 body: body, keptAt: time))
     }
 
+    /// The record a change is about: its own for an entry, the person's one document otherwise.
+    private func recordID(of change: SyncChange, owner: UserID) -> UUID {
+        documents[change.kind] == nil ? change.recordID : owner.rawValue
+    }
+
     private static func isRejection(_ error: any Error) -> Bool {
-        error is ValidationError || error is AppError
-            || (error as? StoreError).map { if case .conflict = $0 { true } else { false } } == true
+        if case StoreError.conflict? = error as? StoreError { return true }
+        return error is ValidationError || error is AppError
     }
 
     private static func rejection(_ change: SyncChange, _ error: any Error) -> SyncChangeResult {
