@@ -108,6 +108,8 @@ let package = Package(
                 "ThriveCore",
                 "ThriveStore",
                 "ThriveWeb",
+                "ThriveSync",
+                "ThriveSyncClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -146,7 +148,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ThriveCLITests",
-            dependencies: ["thrive", "ThriveCore"],
+            dependencies: ["thrive", "ThriveCore", "ThriveSync", "ThriveSyncClient"],
             swiftSettings: strictSwift
         ),
         .testTarget(

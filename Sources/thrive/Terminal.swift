@@ -24,4 +24,18 @@ enum Terminal {
         guard let line = readLine(strippingNewline: true), !line.isEmpty else { return nil }
         return line
     }
+
+    /// A password from the first line of standard input, or asked for without echo.
+    static func password(for email: String, fromStandardInput: Bool) throws -> String {
+        if fromStandardInput {
+            guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else {
+                throw ExitMessage("No password on standard input.")
+            }
+            return line
+        }
+        guard let typed = readSecret(prompt: "Password for \(email): ") else {
+            throw ExitMessage("No password entered. Use --password-stdin to pipe one in.")
+        }
+        return typed
+    }
 }

@@ -34,7 +34,7 @@ struct User: AsyncParsableCommand {
         var passwordFromStandardInput = false
 
         func run() async throws {
-            let password = try readPassword()
+            let password = try Terminal.password(for: email, fromStandardInput: passwordFromStandardInput)
             let configuration = try store.configuration()
             let logger = Runtime.logger(configuration)
             let database = try await Runtime.openStore(configuration, logger: logger)
@@ -49,19 +49,6 @@ struct User: AsyncParsableCommand {
                 await database.close()
                 throw ExitMessage(Self.message(for: error))
             }
-        }
-
-        private func readPassword() throws -> String {
-            if passwordFromStandardInput {
-                guard let line = Swift.readLine(strippingNewline: true), !line.isEmpty else {
-                    throw ExitMessage("No password on standard input.")
-                }
-                return line
-            }
-            guard let typed = Terminal.readSecret(prompt: "Password for \(email): ") else {
-                throw ExitMessage("No password entered. Use --password-stdin to pipe one in.")
-            }
-            return typed
         }
 
         static func message(for error: any Error) -> String {

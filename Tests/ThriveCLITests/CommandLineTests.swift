@@ -181,36 +181,17 @@ struct CommandLineTests {
     }
 
     @Test func serveWithDemoStartsAServerAPersonCanLogInTo() async throws {
-        let thrive = Thrive()
-        defer { thrive.cleanUp() }
-        let port = Int.random(in: 20_000...40_000)
-        let process = Process()
-        process.executableURL = Thrive.executable
-        process.arguments = ["serve", "--demo", "--port", String(port), "--data-dir", thrive.dataDirectory.path]
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("THRIVE_") }
-        env["THRIVE_BCRYPT_COST"] = "10"
-        process.environment = env
+        let server = ServerProcess(dataDirectory: Thrive().dataDirectory)
+        defer { server.cleanUp() }
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        var health: String?
-        for _ in 0..<300 where health == nil {
-            try await Task.sleep(for: .milliseconds(100))
-            if let (data, _) = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!) {
-                health = String(decoding: data, as: UTF8.self)
-            }
-        }
-        #expect(health == #"{"database":"ok","status":"ok"}"#)
-        process.terminate()
-        process.waitUntilExit()
+        try await server.start(demo: true, output: output.fileHandleForWriting)
+        #expect(try await server.health() == #"{"database":"ok","status":"ok"}"#)
+        #expect(server.stop() == 0, "Ctrl-C / SIGTERM shuts down cleanly")
+        try output.fileHandleForWriting.close()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(printed.contains("Created the demo person with"))
         #expect(printed.contains("E-mail \(DemoPerson.email)"))
         #expect(printed.contains("Password \(DemoPerson.password)"))
-        #expect(printed.contains("Thrive is running at http://127.0.0.1:\(port)"))
-        #expect(process.terminationStatus == 0, "Ctrl-C / SIGTERM shuts down cleanly")
+        #expect(printed.contains("Thrive is running at http://127.0.0.1:\(server.port)"))
     }
 }
