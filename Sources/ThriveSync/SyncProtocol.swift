@@ -10,11 +10,14 @@ public struct SyncRequest: Hashable, Sendable, Codable {
     public var changes: [SyncChange]
     /// At most this many server changes in the answer (default ``SyncLimits/defaultPage``).
     public var limit: Int?
+    /// Also send the offline snapshot (with the last page of changes).
+    public var snapshot: Bool?
 
-    public init(cursor: Int64, changes: [SyncChange] = [], limit: Int? = nil) {
+    public init(cursor: Int64, changes: [SyncChange] = [], limit: Int? = nil, snapshot: Bool? = nil) {
         self.cursor = cursor
         self.changes = changes
         self.limit = limit
+        self.snapshot = snapshot
     }
 }
 
@@ -96,7 +99,8 @@ public struct SyncChangeResult: Hashable, Sendable, Codable {
     public enum Status: String, Hashable, Sendable, Codable {
         /// Applied now.
         case applied
-        /// Applied before (the same change ID): nothing done again.
+        /// Handled before (the same change ID): nothing done again. `server` says where the record
+        /// stands now, since the first answer may have been lost and the change may have lost then.
         case duplicate
         /// Not applied: the server's version differs. See `final` for whether the person decides.
         case conflict
@@ -108,7 +112,7 @@ public struct SyncChangeResult: Hashable, Sendable, Codable {
     public var status: Status
     /// The record's version after the change (applied, duplicate).
     public var version: Int64?
-    /// The server's version of the record, for a conflict or when fields were overruled.
+    /// The server's version of the record, for a conflict, a duplicate, or when fields were overruled.
     public var server: SyncRecord?
     /// A conflict already settled by the kind's rule (a deletion won): the device should take the
     /// server's state. Its version is kept in history.
@@ -143,11 +147,47 @@ public struct SyncResponse: Hashable, Sendable, Codable {
     public var cursor: Int64
     /// More server changes wait: ask again with `cursor`.
     public var more: Bool
+    /// When asked for, on the last page: what a device shows while offline.
+    public var snapshot: OfflineSnapshot?
 
-    public init(results: [SyncChangeResult], changes: [SyncRecord], cursor: Int64, more: Bool) {
+    public init(
+        results: [SyncChangeResult], changes: [SyncRecord], cursor: Int64, more: Bool, snapshot: OfflineSnapshot? = nil
+    ) {
         self.results = results
         self.changes = changes
         self.cursor = cursor
         self.more = more
+        self.snapshot = snapshot
+    }
+}
+
+/// The last 7 days as the dashboard shows them, for a device to show while offline (with the time
+/// it was made, the "data from …" a person sees).
+public struct OfflineSnapshot: Hashable, Sendable, Codable {
+    public var generatedAt: Date
+    /// The Deep dashboard, as `GET /api/v1/mobile/dashboard?mode=deep` gives it: scores with their
+    /// 7-day history, each pillar's 7-day trend, today's figures, cards and the week's progress.
+    public var dashboard: JSONValue
+    /// Each of the last 7 days' figures (steps, active minutes, sleep, meals, mood), oldest first.
+    public var days: [Day]
+    /// The day's insights, most important first (up to 20).
+    public var insights: [JSONValue]
+
+    public struct Day: Hashable, Sendable, Codable {
+        /// The person's calendar day, `YYYY-MM-DD`.
+        public var date: String
+        public var figures: [JSONValue]
+
+        public init(date: String, figures: [JSONValue]) {
+            self.date = date
+            self.figures = figures
+        }
+    }
+
+    public init(generatedAt: Date, dashboard: JSONValue, days: [Day], insights: [JSONValue]) {
+        self.generatedAt = generatedAt
+        self.dashboard = dashboard
+        self.days = days
+        self.insights = insights
     }
 }

@@ -41,7 +41,8 @@ public final class LocalSyncStore: Sendable {
         """
         CREATE TABLE IF NOT EXISTS outbox (
             position INTEGER PRIMARY KEY AUTOINCREMENT, change_id TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
-            record_id TEXT NOT NULL, operation TEXT NOT NULL, base_version INTEGER, base_fixed INTEGER NOT NULL DEFAULT 0,
+            record_id TEXT NOT NULL, operation TEXT NOT NULL, base_version INTEGER, base_pending INTEGER NOT NULL DEFAULT 0,
+            sealed INTEGER NOT NULL DEFAULT 0,
             fields TEXT, made_at REAL NOT NULL, resolution TEXT)
         """,
         """

@@ -10,13 +10,17 @@ extension SyncClient {
         var report = SyncReport()
         while true {
             let changes = try await nextBatch(limit: batchSize)
-            let response = try await transport.send(SyncRequest(cursor: try await cursor(), changes: changes, limit: batchSize))
+            // The offline snapshot comes with the last round: when this batch empties the queue.
+            let request = SyncRequest(
+                cursor: try await cursor(), changes: changes, limit: batchSize, snapshot: changes.count < batchSize)
+            let response = try await transport.send(request)
             try await store.transaction {
                 try await settle(changes, response.results, into: &report)
                 try await apply(response.changes)
-                try await store.query(
-                    "INSERT INTO sync_state (key, value) VALUES ('cursor', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    [.text(String(response.cursor))])
+                try await keep("cursor", String(response.cursor))
+                if let snapshot = response.snapshot {
+                    try await keep("snapshot", String(decoding: try SyncJSON.encoder.encode(snapshot), as: UTF8.self))
+                }
             }
             report.sent += changes.count
             report.pulled += response.changes.count
@@ -24,14 +28,26 @@ extension SyncClient {
         }
     }
 
-    /// The oldest queued change of each record, oldest first. A change's base version is fixed the
-    /// first time it is sent (the version the previous change of its record produced) and kept for
-    /// every resend, so a resend is the same change.
+    private func keep(_ key: String, _ value: String) async throws {
+        try await store.query(
+            "INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [.text(key), .text(value)])
+    }
+
+    /// The last 7 days as the server last sent them, to show while offline.
+    public func snapshot() async throws -> OfflineSnapshot? {
+        guard
+            let text = try await store.query("SELECT value FROM sync_state WHERE key = 'snapshot'").first?.column("value")?.string
+        else { return nil }
+        return try SyncJSON.decoder.decode(OfflineSnapshot.self, from: Data(text.utf8))
+    }
+
+    /// The oldest queued change of each record, oldest first; once sent, a change is sealed (no
+    /// later edit folds into it), so every resend is the same change.
     private func nextBatch(limit: Int) async throws -> [SyncChange] {
         let rows = try await store.query(
             """
-            SELECT o.*, r.server_version AS known_version FROM outbox o
-            LEFT JOIN records r ON r.kind = o.kind AND r.record_id = o.record_id
+            SELECT o.* FROM outbox o
             WHERE o.position = (SELECT MIN(p.position) FROM outbox p WHERE p.kind = o.kind AND p.record_id = o.record_id)
             ORDER BY o.position LIMIT ?
             """, [.integer(limit)])
@@ -43,12 +59,9 @@ extension SyncClient {
                 let operation = row.column("operation")?.string.flatMap(SyncChange.Operation.init(rawValue:)),
                 let position = row.column("position")?.integer
             else { continue }
-            var base = row.column("base_version")?.integer.map(Int64.init)
-            if row.column("base_fixed")?.integer != 1 {
-                base = row.column("known_version")?.integer.map(Int64.init)
-                try await store.query(
-                    "UPDATE outbox SET base_version = ?, base_fixed = 1 WHERE position = ?",
-                    [LocalSyncStore.optional(base), .integer(position)])
+            let base = row.column("base_version")?.integer.map(Int64.init)
+            if row.column("sealed")?.integer != 1 {
+                try await store.query("UPDATE outbox SET sealed = 1 WHERE position = ?", [.integer(position)])
             }
             changes.append(
                 SyncChange(
@@ -65,11 +78,19 @@ extension SyncClient {
         for (change, result) in zip(changes, results) where change.id == result.changeID {
             try await store.query("DELETE FROM outbox WHERE change_id = ?", [.text(change.id.uuidString)])
             let key: [SQLiteData] = [.text(change.kind.rawValue), .text(change.recordID.uuidString)]
+            // The next change of the record was made on top of this one: based on the version this
+            // one produced, or, when it did not go through, on the version this one was based on.
+            let produced = result.status == .applied || result.status == .duplicate ? result.version : change.baseVersion
+            try await store.query(
+                """
+                UPDATE outbox SET base_version = ?, base_pending = 0 WHERE base_pending = 1 AND position =
+                    (SELECT MIN(position) FROM outbox WHERE kind = ? AND record_id = ?)
+                """, [LocalSyncStore.optional(produced)] + key)
             switch result.status {
             case .applied, .duplicate:
                 report.applied += 1
                 if let server = result.server {
-                    try await takeServer(server, kind: change.kind, id: change.recordID)
+                    try await absorb(server, kind: change.kind, id: change.recordID)
                 } else {
                     try await store.query(
                         "UPDATE records SET server_version = ?, server_fields = fields WHERE kind = ? AND record_id = ?",
@@ -118,19 +139,23 @@ extension SyncClient {
                     [.integer(Int(record.version)), LocalSyncStore.text(record.fields)])
                 continue
             }
-            let key: [SQLiteData] = [.text(record.kind.rawValue), .text(id.uuidString)]
-            let busy = try await store.query(
-                """
-                SELECT 1 FROM outbox WHERE kind = ?1 AND record_id = ?2
-                UNION ALL SELECT 1 FROM conflicts WHERE kind = ?1 AND record_id = ?2 LIMIT 1
-                """, key)
-            if busy.isEmpty {
-                try await takeServer(record, kind: record.kind, id: id)
-            } else {
-                try await store.query(
-                    "UPDATE records SET server_version = ?, server_fields = ? WHERE kind = ? AND record_id = ?",
-                    [.integer(Int(record.version)), LocalSyncStore.text(record.fields)] + key)
-            }
+            try await absorb(record, kind: record.kind, id: id)
+        }
+    }
+
+    private func absorb(_ record: SyncRecord, kind: ChangeKind, id: UUID) async throws {
+        let key: [SQLiteData] = [.text(kind.rawValue), .text(id.uuidString)]
+        let busy = try await store.query(
+            """
+            SELECT 1 FROM outbox WHERE kind = ?1 AND record_id = ?2
+            UNION ALL SELECT 1 FROM conflicts WHERE kind = ?1 AND record_id = ?2 LIMIT 1
+            """, key)
+        if busy.isEmpty {
+            try await takeServer(record, kind: kind, id: id)
+        } else {
+            try await store.query(
+                "UPDATE records SET server_version = ?, server_fields = ? WHERE kind = ? AND record_id = ?",
+                [.integer(Int(record.version)), LocalSyncStore.text(record.fields)] + key)
         }
     }
 

@@ -91,26 +91,48 @@ public actor SyncClient {
         }
     }
 
-    /// Queues a change, folding it into a queued change of the same record not yet sent.
+    /// Queues a change, folding it into a queued change of the same record not yet sent. A change
+    /// is based on the server version the device's copy came from when the edit was made; one
+    /// made on top of a change still waiting for the server's answer is based on whatever version
+    /// that change produces, settled when the answer comes (``settle``). Never on a version pulled
+    /// later: an edit made before the device saw a deletion or another device's edit must say so.
     private func enqueue(
         _ kind: ChangeKind, _ id: UUID, _ operation: SyncChange.Operation, fields: JSONValue?, document: Bool
     ) async throws {
+        let key: [SQLiteData] = [.text(kind.rawValue), .text(id.uuidString)]
+        // Editing a record whose conflict waits answers the conflict: the new version is the
+        // person's, made having been shown the server's.
+        let shown = try await store.query(
+            "DELETE FROM conflicts WHERE kind = ? AND record_id = ? RETURNING server_version", key
+        ).compactMap { $0.column("server_version")?.integer }.max()
         let unsent = try await store.query(
-            "SELECT position, fields FROM outbox WHERE kind = ? AND record_id = ? AND base_fixed = 0 ORDER BY position DESC LIMIT 1",
-            [.text(kind.rawValue), .text(id.uuidString)]
+            "SELECT position, fields FROM outbox WHERE kind = ? AND record_id = ? AND sealed = 0 ORDER BY position DESC LIMIT 1",
+            key
         ).first
         if let unsent, let position = unsent.column("position")?.integer {
             let folded = document ? Self.merging(fields, into: LocalSyncStore.json(unsent.column("fields"))) : fields
             try await store.query(
-                "UPDATE outbox SET operation = ?, fields = ?, made_at = ? WHERE position = ?",
-                [.text(operation.rawValue), LocalSyncStore.text(folded), .float(now().timeIntervalSince1970), .integer(position)])
+                """
+                UPDATE outbox SET operation = ?, fields = ?, made_at = ?,
+                    base_version = COALESCE(?5, base_version), base_pending = base_pending AND ?5 IS NULL
+                WHERE position = ?4
+                """,
+                [
+                    .text(operation.rawValue), LocalSyncStore.text(folded), .float(now().timeIntervalSince1970),
+                    .integer(position), shown.map(SQLiteData.integer) ?? .null,
+                ])
             return
         }
         try await store.query(
-            "INSERT INTO outbox (change_id, kind, record_id, operation, fields, made_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                .text(newID().uuidString), .text(kind.rawValue), .text(id.uuidString), .text(operation.rawValue),
-                LocalSyncStore.text(fields), .float(now().timeIntervalSince1970),
+            """
+            INSERT INTO outbox (change_id, kind, record_id, operation, fields, made_at, base_pending, base_version)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, w.pending AND ?7 IS NULL, CASE WHEN ?7 IS NOT NULL THEN ?7 WHEN w.pending THEN NULL
+                ELSE (SELECT server_version FROM records WHERE kind = ?2 AND record_id = ?3) END
+            FROM (SELECT EXISTS (SELECT 1 FROM outbox WHERE kind = ?2 AND record_id = ?3) AS pending) w
+            """,
+            [.text(newID().uuidString)] + key + [
+                .text(operation.rawValue), LocalSyncStore.text(fields), .float(now().timeIntervalSince1970),
+                shown.map(SQLiteData.integer) ?? .null,
             ])
     }
 
@@ -190,14 +212,24 @@ public actor SyncClient {
             case .merged(let fields): (fields, .merged)
             }
         try await store.transaction {
-            try await store.query("DELETE FROM conflicts WHERE change_id = ?", [.text(conflict.changeID.uuidString)])
-            let visible = choice == .keepServer ? conflict.server.fields : fields
-            try await store.query(
-                "UPDATE records SET fields = ?, deleted = 0 WHERE kind = ? AND record_id = ?",
-                [LocalSyncStore.text(visible), .text(conflict.kind.rawValue), .text(conflict.recordID.uuidString)])
+            let waiting = try await store.query(
+                "DELETE FROM conflicts WHERE change_id = ? RETURNING change_id", [.text(conflict.changeID.uuidString)])
+            // A later edit of the record settled it already (see ``enqueue``).
+            guard !waiting.isEmpty else { return }
+            let key: [SQLiteData] = [.text(conflict.kind.rawValue), .text(conflict.recordID.uuidString)]
+            if choice == .keepServer {
+                // The newest server copy known, which may be newer than the one the conflict showed.
+                try await store.query(
+                    "UPDATE records SET fields = server_fields, deleted = (server_fields IS NULL) WHERE kind = ? AND record_id = ?",
+                    key)
+            } else {
+                try await store.query(
+                    "UPDATE records SET fields = ?, deleted = 0 WHERE kind = ? AND record_id = ?",
+                    [LocalSyncStore.text(fields)] + key)
+            }
             try await store.query(
                 """
-                INSERT INTO outbox (change_id, kind, record_id, operation, base_version, base_fixed, fields, made_at, resolution)
+                INSERT INTO outbox (change_id, kind, record_id, operation, base_version, sealed, fields, made_at, resolution)
                 VALUES (?, ?, ?, 'upsert', ?, 1, ?, ?, ?)
                 """,
                 [

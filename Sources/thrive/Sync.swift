@@ -163,6 +163,12 @@ enum SyncSummary {
             if held > 0 { parts.append("\(noun(kind)) \(held)") }
         }
         var lines = ["This device holds: \(parts.isEmpty ? "no records yet" : parts.joined(separator: ", "))."]
+        if let snapshot = try await client.snapshot(), let first = snapshot.days.first, let last = snapshot.days.last {
+            let time = ISO8601DateFormatter.string(
+                from: snapshot.generatedAt, timeZone: .current,
+                formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime])
+            lines.append("Offline copy of the dashboard: \(first.date) to \(last.date), data from \(time).")
+        }
         let queued = try await client.queued()
         lines.append("\(count(queued, "change")) waiting to be sent.")
         for conflict in try await client.conflicts() {

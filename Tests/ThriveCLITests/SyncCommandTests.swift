@@ -36,6 +36,7 @@ struct SyncCommandTests {
         #expect(synced.output.contains("Sent 1 change: 1 applied, 0 conflicts, 0 rejected."), "\(synced.output)")
         #expect(synced.output.contains("0 changes waiting to be sent."))
         #expect(synced.output.contains("mood check-ins"), "the demo person's year came down with it")
+        #expect(synced.output.contains("Offline copy of the dashboard: "), "\(synced.output)")
 
         let token = try await HTTPSyncTransport.logIn(
             server: server.url, email: DemoPerson.email.value, password: DemoPerson.password)

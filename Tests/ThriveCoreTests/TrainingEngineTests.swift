@@ -249,3 +249,17 @@ struct ProgramGeneratorTests {
         }
     }
 }
+
+@Suite("Training preferences as JSON")
+struct TrainingPreferencesJSONTests {
+    /// Sync compares documents field by field, so the same preferences must always be the same JSON.
+    @Test func setsAreWrittenInTheirDeclaredOrderAndReadBack() throws {
+        let preferences = TrainingPreferences(equipment: [.pullUpBar, .barbell, .kettlebells], injuries: [.knee, .shoulder])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(preferences), as: UTF8.self)
+        #expect(json.contains(#""equipment":["barbell","kettlebells","pullUpBar"]"#), "\(json)")
+        #expect(json.contains(#""injuries":["shoulder","knee"]"#))
+        #expect(try JSONDecoder().decode(TrainingPreferences.self, from: Data(json.utf8)) == preferences)
+    }
+}

@@ -21,8 +21,10 @@ struct SyncDevice {
 
     /// Sends a request and checks the answer against the OpenAPI document.
     @discardableResult
-    func sync(_ changes: [SyncChange] = [], cursor: Int64 = 0, limit: Int? = nil) async throws -> SyncResponse {
-        let reply = try await send(SyncRequest(cursor: cursor, changes: changes, limit: limit))
+    func sync(_ changes: [SyncChange] = [], cursor: Int64 = 0, limit: Int? = nil, snapshot: Bool? = nil) async throws
+        -> SyncResponse
+    {
+        let reply = try await send(SyncRequest(cursor: cursor, changes: changes, limit: limit, snapshot: snapshot))
         #expect(reply.status == .ok, "\(reply.text)")
         try check.expectDocumented(reply, "/api/v1/mobile/sync", "post")
         return try reply.decode(SyncResponse.self)
@@ -85,10 +87,18 @@ struct SyncAPITests {
             let again = try await device.sync([change, change], cursor: first.cursor)
             #expect(again.results.map(\.status) == [.duplicate, .duplicate])
             #expect(again.results.map(\.version) == [version, version])
+            #expect(again.results.allSatisfy { $0.server?.fields?.object?["note"] == .string("Walked at lunch") })
             #expect(again.changes.isEmpty, "nothing changed since the cursor")
 
             let day = try await browser.json(.get, "/api/v1/entries/mood?date=2026-11-22", bearer: device.token)
             #expect(day.text.components(separatedBy: "\"mood\":4").count == 2, "one check-in: \(day.text)")
+
+            // Resent after the record was deleted elsewhere: the answer says where it stands now.
+            let deleted = try await browser.json(.delete, "/api/v1/entries/mood/\(record)", bearer: device.token)
+            #expect(deleted.status == .noContent || deleted.status == .ok, "\(deleted.text)")
+            let later = try await device.sync([change], cursor: again.cursor)
+            #expect(later.results.map(\.status) == [.duplicate])
+            #expect(later.results[0].server?.deleted == true)
         }
     }
 
@@ -324,6 +334,33 @@ struct SyncAPITests {
             let batch = try #require(all.first { $0.kind == .samples })
             #expect(batch.fields?.object?["types"] == .array([.string("StepCount")]))
             #expect(batch.fields?.object?["count"] == .number(1))
+        }
+    }
+
+    @Test func theLastPageCarriesTheLastSevenDaysToShowOffline() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            try await device.sync([Self.mood(UUID(), mood: 4), Self.mood(UUID(), mood: 2)])
+            let paged = try await device.sync(cursor: 0, limit: 1, snapshot: true)
+            #expect(paged.more && paged.snapshot == nil, "not before the last page")
+
+            let last = try await device.sync(cursor: paged.cursor, snapshot: true)
+            let snapshot = try #require(last.snapshot)
+            #expect(snapshot.generatedAt == Self.evening)
+            #expect(snapshot.days.map(\.date) == (16...22).map { "2026-11-\($0)" }, "oldest first, today last")
+            func mood(_ day: OfflineSnapshot.Day?) -> JSONValue? {
+                day?.figures.first { $0.object?["kind"] == .string("mood") }?.object?["value"]
+            }
+            #expect(mood(snapshot.days.last) == .string("3/5"), "today's two check-ins, 4 and 2, on average")
+            #expect(mood(snapshot.days.first) == .string("–"), "a day with none")
+            #expect(snapshot.dashboard.object?["mode"] == .string("deep"))
+            guard case .array(let scores)? = snapshot.dashboard.object?["scores"] else {
+                Issue.record("the dashboard has its scores")
+                return
+            }
+            #expect(scores.count == 3, "the three pillars with their week")
+            #expect(try await device.sync(cursor: last.cursor).snapshot == nil, "only when asked for")
         }
     }
 }

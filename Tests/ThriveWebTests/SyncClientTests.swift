@@ -10,7 +10,8 @@ import ThriveSyncClient
 /// has committed, as a dropped connection does.
 final class RouterTransport: SyncTransport {
     let device: SyncDevice
-    let losesNextAnswer = Mutex(false)
+    /// The answer to the n-th next request is lost (0: none is).
+    let losesAnswer = Mutex(0)
     let requests = Mutex(0)
 
     init(_ device: SyncDevice) {
@@ -23,12 +24,12 @@ final class RouterTransport: SyncTransport {
         requests.withLock { $0 += 1 }
         let reply = try await device.send(request)
         guard reply.status == .ok else { throw SyncTransportError(status: Int(reply.status.code), message: reply.text) }
-        if losesNextAnswer.withLock({ lose in
-            defer { lose = false }
-            return lose
-        }) {
-            throw LostAnswer()
+        let lost = losesAnswer.withLock { countdown in
+            guard countdown > 0 else { return false }
+            countdown -= 1
+            return countdown == 0
         }
+        if lost { throw LostAnswer() }
         return try reply.decode(SyncResponse.self)
     }
 }
@@ -65,6 +66,10 @@ struct SyncClientTests {
 
     static func mood(_ mood: Int, note: String) -> JSONValue {
         .object(["recordedAt": .string("2026-11-22T08:00:00Z"), "mood": .number(Double(mood)), "note": .string(note)])
+    }
+
+    static func journal(_ text: String) -> JSONValue {
+        .object(["writtenAt": .string("2026-11-22T07:00:00Z"), "text": .string(text)])
     }
 
     static func text(_ fields: JSONValue?) -> String {
@@ -140,7 +145,7 @@ struct SyncClientTests {
         try await Self.withClients(1) { _, device, clients in
             let (phone, transport) = clients[0]
             for index in 1...3 { try await phone.save(.moodCheckIn, fields: Self.mood(index, note: "entry \(index)")) }
-            transport.losesNextAnswer.withLock { $0 = true }
+            transport.losesAnswer.withLock { $0 = 1 }
             await #expect(throws: RouterTransport.LostAnswer.self) { try await phone.sync() }
             #expect(try await phone.queued() == 3, "nothing is taken out of the queue without an answer")
             let report = try await phone.sync()
@@ -150,6 +155,80 @@ struct SyncClientTests {
             #expect(server.count == 3, "stored once each")
             let held = try await Self.contents(phone)
             #expect(held == server, "\(held.symmetricDifference(server))")
+        }
+    }
+
+    // The next three were found by the fault-injection schedules (SyncFaultTests).
+
+    @Test func anEditMadeBeforeTheDeviceSawADeletionDoesNotBringTheRecordBack() async throws {
+        try await Self.withClients(2) { _, device, clients in
+            let (phone, laptop) = (clients[0].0, clients[1].0)
+            let walk = try await phone.save(.moodCheckIn, fields: Self.mood(4, note: "walk"))
+            try await phone.sync()
+            try await laptop.sync()
+            // The laptop edits offline, but pulls the phone's deletion before it sends its edit (one
+            // change a round: its older journal entry goes first).
+            try await laptop.save(.journalEntry, fields: Self.journal("Rain all day"))
+            try await laptop.save(.moodCheckIn, id: walk, fields: Self.mood(2, note: "short walk"))
+            try await phone.delete(.moodCheckIn, id: walk)
+            try await phone.sync()
+            try await laptop.sync(batchSize: 1)
+            #expect(try await laptop.records(.moodCheckIn).isEmpty, "the deletion won on the laptop too")
+            #expect(!Self.contents(try await device.pullAll()).contains { $0.hasPrefix("moodCheckIn") }, "and on the server")
+        }
+    }
+
+    @Test func aResentChangeThatLostLearnsWhereTheRecordStands() async throws {
+        try await Self.withClients(2) { _, device, clients in
+            let (phone, laptop) = (clients[0].0, clients[1].0)
+            let transport = clients[1].1
+            let walk = try await phone.save(.moodCheckIn, fields: Self.mood(4, note: "walk"))
+            try await phone.sync()
+            try await laptop.sync()
+            try await laptop.save(.journalEntry, fields: Self.journal("Rain all day"))
+            try await laptop.save(.moodCheckIn, id: walk, fields: Self.mood(2, note: "short walk"))
+            try await phone.delete(.moodCheckIn, id: walk)
+            try await phone.sync()
+            // The laptop pulls the deletion while its edit waits; the edit then loses to it, but the
+            // answer saying so is lost, and the resend's pull no longer carries the deletion.
+            transport.losesAnswer.withLock { $0 = 2 }
+            await #expect(throws: RouterTransport.LostAnswer.self) { try await laptop.sync(batchSize: 1) }
+            try await laptop.sync(batchSize: 1)
+            #expect(try await laptop.records(.moodCheckIn).isEmpty, "the duplicate answer carried the deletion")
+            #expect(!Self.contents(try await device.pullAll()).contains { $0.hasPrefix("moodCheckIn") })
+        }
+    }
+
+    @Test func aConflictIsAnsweredByEditingTheRecordAndAKeptServerCopyIsTheNewest() async throws {
+        try await Self.withClients(2) { _, device, clients in
+            let (phone, laptop) = (clients[0].0, clients[1].0)
+            let walk = try await phone.save(.moodCheckIn, fields: Self.mood(4, note: "walk"))
+            let tea = try await phone.save(.moodCheckIn, fields: Self.mood(3, note: "tea"))
+            try await phone.sync()
+            try await laptop.sync()
+            for (id, note) in [(walk, "walk"), (tea, "tea")] {
+                try await phone.save(.moodCheckIn, id: id, fields: Self.mood(5, note: "phone's \(note)"))
+                try await laptop.save(.moodCheckIn, id: id, fields: Self.mood(1, note: "laptop's \(note)"))
+            }
+            try await phone.sync()
+            #expect(try await laptop.sync().conflicts == 2)
+
+            // Editing the walk again answers its conflict; the tea is deleted on the phone meanwhile.
+            try await laptop.save(.moodCheckIn, id: walk, fields: Self.mood(3, note: "walk, settled"))
+            #expect(try await laptop.conflicts().map(\.recordID) == [tea])
+            try await phone.delete(.moodCheckIn, id: tea)
+            try await phone.sync()
+            try await laptop.sync()
+            // Keeping the server's tea now means keeping what the server has now: nothing.
+            let conflict = try #require(try await laptop.conflicts().first)
+            try await laptop.resolve(conflict, .keepServer)
+            try await laptop.sync()
+            try await phone.sync()
+            let server = Self.contents(try await device.pullAll())
+            #expect(server.count == 1)
+            #expect(server.first?.contains("walk, settled") == true)
+            #expect(try await Self.contents(laptop) == server)
+            #expect(try await Self.contents(phone) == server)
         }
     }
 }

@@ -33,6 +33,24 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
         self.seriousCondition = seriousCondition
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case emphasis, sessionsPerWeek, sessionMinutes, equipment, injuries, buildMuscle, skipWarmUp, seriousCondition
+    }
+
+    /// Sets are written in their declared order, so the same preferences are always the same JSON
+    /// (sync compares documents field by field; a set's own order changes from run to run).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(emphasis, forKey: .emphasis)
+        try container.encode(sessionsPerWeek, forKey: .sessionsPerWeek)
+        try container.encode(sessionMinutes, forKey: .sessionMinutes)
+        try container.encode(Equipment.allCases.filter(equipment.contains), forKey: .equipment)
+        try container.encode(InjuryArea.allCases.filter(injuries.contains), forKey: .injuries)
+        try container.encode(buildMuscle, forKey: .buildMuscle)
+        try container.encode(skipWarmUp, forKey: .skipWarmUp)
+        try container.encode(seriousCondition, forKey: .seriousCondition)
+    }
+
     public func validated() throws(ValidationError) -> TrainingPreferences {
         guard (1...7).contains(sessionsPerWeek) else {
             throw ValidationError.because("sessionsPerWeek", "sessionsPerWeek")

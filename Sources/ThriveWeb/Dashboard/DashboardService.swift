@@ -1,6 +1,7 @@
 import Foundation
 import ThriveCore
 import ThriveStore
+import ThriveSync
 
 /// Assembles the dashboard from the day overview (scores, KPI cards, alerts, and the two weeks of
 /// day aggregates behind them), the day's cached insights and, in Deep mode, the last day's entries.
@@ -18,6 +19,25 @@ struct DashboardService: Sendable {
     }
 
     func dashboard(_ owner: UserID, mode requested: FlexibilityMode?) async throws -> Dashboard {
+        try await assemble(owner, mode: requested).dashboard
+    }
+
+    /// What a device keeps to show offline: the Deep dashboard, the figures of each of the last 7
+    /// days, and the day's insights (up to 20); one day overview for all of it.
+    func offlineSnapshot(_ owner: UserID) async throws -> OfflineSnapshot {
+        let (dashboard, week, insights, policy) = try await assemble(owner, mode: .deep)
+        return OfflineSnapshot(
+            generatedAt: dashboard.generatedAt, dashboard: try JSONValue(encoding: dashboard),
+            days: try week.map { date, day in
+                OfflineSnapshot.Day(
+                    date: date.iso8601, figures: try Self.figures(day, policy: policy).map { try JSONValue(encoding: $0) })
+            },
+            insights: try insights.prefix(20).map { try JSONValue(encoding: InsightBody($0)) })
+    }
+
+    private func assemble(_ owner: UserID, mode requested: FlexibilityMode?) async throws -> (
+        dashboard: Dashboard, week: [(LocalDate, DayMetrics?)], insights: [Insight], policy: SourcePolicy
+    ) {
         let time = now()
         let person = try await engines.context(owner)
         let mode: FlexibilityMode
@@ -40,7 +60,7 @@ struct DashboardService: Sendable {
         }
         let hour = Self.hour(time, in: zone)
         let history = overview.scoreHistory(person.scoreInputs())
-        return Dashboard(
+        let dashboard = Dashboard(
             mode: mode, date: overview.date, generatedAt: time, timeZone: person.profile.timeZoneIdentifier,
             greeting: Greeting.text(partOfDay: Self.partOfDay(hour), name: person.profile.displayName),
             partOfDay: Self.partOfDay(hour),
@@ -63,6 +83,11 @@ struct DashboardService: Sendable {
             quickActions: Self.quickActions,
             timeline: reads.1,
             progress: deep ? Self.progress(week: week, person: person, today: overview.date, zone: zone) : [])
+        let days = (0..<7).reversed().map { back in
+            let date = overview.date.adding(days: -back)
+            return (date, overview.days[date])
+        }
+        return (dashboard, days, insights, policy)
     }
 
     /// Today's insights, computed at most once a day per person.

@@ -15,8 +15,10 @@ struct SyncService: Sendable {
     let ids: IDGenerator
     let entries: [ChangeKind: any SyncAdapter]
     let documents: [ChangeKind: DocumentSync]
+    let dashboard: DashboardService
 
     init(services: AppServices) {
+        dashboard = services.dashboard
         store = services.store
         now = services.now
         ids = services.ids
@@ -35,7 +37,8 @@ struct SyncService: Sendable {
         guard request.cursor >= 0 else { throw AppError.badRequest(t("sync.cursor"), field: "cursor") }
         let results = try await push(owner, request.changes)
         let (records, cursor, more) = try await pull(owner, after: request.cursor, limit: limit)
-        return SyncResponse(results: results, changes: records, cursor: cursor, more: more)
+        let snapshot = request.snapshot == true && !more ? try await dashboard.offlineSnapshot(owner) : nil
+        return SyncResponse(results: results, changes: records, cursor: cursor, more: more, snapshot: snapshot)
     }
 
     // MARK: Push
@@ -64,10 +67,12 @@ struct SyncService: Sendable {
             var done: [UUID: SyncChangeResult] = [:]
             var kept: [Int] = []
             for (index, change) in changes.enumerated() {
-                if let receipt = receipts[change.id] {
-                    results.append(SyncChangeResult(changeID: change.id, status: .duplicate, version: receipt.version))
-                } else if let earlier = done[change.id] {
-                    results.append(SyncChangeResult(changeID: change.id, status: .duplicate, version: earlier.version))
+                if receipts[change.id] != nil || done[change.id] != nil {
+                    results.append(
+                        SyncChangeResult(
+                            changeID: change.id, status: .duplicate,
+                            version: receipts[change.id]?.version ?? done[change.id]?.version,
+                            server: try await current(change, in: records)))
                 } else if let rejection = rejections[index] {
                     results.append(rejection)
                 } else {
@@ -144,7 +149,7 @@ struct SyncService: Sendable {
             return SyncChangeResult(changeID: change.id, status: .conflict, server: serverRecord, final: true)
         case .keepServer:
             try await keep(change.fields ?? .null, of: change, version: change.baseVersion, side: .device, in: records, at: time)
-            return SyncChangeResult(changeID: change.id, status: .applied, version: server.version ?? 0)
+            return SyncChangeResult(changeID: change.id, status: .applied, version: server.version ?? 0, server: serverRecord)
         }
     }
 
@@ -273,6 +278,19 @@ struct SyncService: Sendable {
             }
             return (synced, logged.last?.sequence ?? cursor, more)
         }
+    }
+
+    /// Where the record a change is about stands now, as a pull would give it.
+    private func current(_ change: SyncChange, in records: PersonalRecords) async throws -> SyncRecord {
+        let id = recordID(of: change, owner: records.owner)
+        let version = try await records.changes.latest(change.kind, recordIDs: [id])[id]?.sequence ?? 0
+        let body =
+            if let adapter = entries[change.kind] {
+                try await adapter.fields(of: [id], in: records)[id]
+            } else {
+                try await Self.document(change.kind, of: records, documents)
+            }
+        return SyncRecord(kind: change.kind, recordID: id, version: version, deleted: body == nil, fields: body)
     }
 
     /// A person's settings, goals or profile as a device sees it.
