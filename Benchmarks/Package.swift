@@ -23,6 +23,8 @@ let package = Package(
                 .product(name: "ThriveCore", package: thrive),
                 .product(name: "ThriveStore", package: thrive),
                 .product(name: "ThriveWeb", package: thrive),
+                .product(name: "ThriveSync", package: thrive),
+                .product(name: "ThriveSyncClient", package: thrive),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -54,6 +54,8 @@ public final class LocalSyncStore: Sendable {
         CREATE TABLE IF NOT EXISTS rejections (
             change_id TEXT PRIMARY KEY, kind TEXT NOT NULL, record_id TEXT NOT NULL, message TEXT, field TEXT)
         """,
+        "CREATE INDEX IF NOT EXISTS outbox_by_record ON outbox (kind, record_id, position)",
+        "CREATE INDEX IF NOT EXISTS conflicts_by_record ON conflicts (kind, record_id)",
         "CREATE TABLE IF NOT EXISTS sample_batches (version INTEGER PRIMARY KEY, fields TEXT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ]

@@ -52,6 +52,7 @@ extension SyncClient {
             ORDER BY o.position LIMIT ?
             """, [.integer(limit)])
         var changes: [SyncChange] = []
+        var unsealed: [SQLiteData] = []
         for row in rows {
             guard let id = row.column("change_id")?.string.flatMap(UUID.init(uuidString:)),
                 let kind = row.column("kind")?.string.flatMap(ChangeKind.init(rawValue:)),
@@ -60,9 +61,7 @@ extension SyncClient {
                 let position = row.column("position")?.integer
             else { continue }
             let base = row.column("base_version")?.integer.map(Int64.init)
-            if row.column("sealed")?.integer != 1 {
-                try await store.query("UPDATE outbox SET sealed = 1 WHERE position = ?", [.integer(position)])
-            }
+            if row.column("sealed")?.integer != 1 { unsealed.append(.integer(position)) }
             changes.append(
                 SyncChange(
                     id: id, kind: kind, recordID: recordID, operation: operation, baseVersion: base,
@@ -70,35 +69,57 @@ extension SyncClient {
                     madeAt: Date(timeIntervalSince1970: row.column("made_at")?.double ?? 0),
                     resolution: row.column("resolution")?.string.flatMap(SyncChange.Resolution.init(rawValue:))))
         }
+        if !unsealed.isEmpty {
+            try await store.query("UPDATE outbox SET sealed = 1 WHERE position IN \(Self.placeholders(unsealed.count))", unsealed)
+        }
         return changes
     }
 
-    /// Takes each change out of the queue with what the server made of it.
+    /// `(?, ?, …)` for `count` values.
+    static func placeholders(_ count: Int) -> String {
+        "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+    }
+
+    /// `VALUES (?, ?, ?), …`: `rows` rows of `columns` values each.
+    static func values(rows: Int, columns: Int) -> String {
+        "VALUES " + Array(repeating: placeholders(columns), count: rows).joined(separator: ", ")
+    }
+
+    /// Takes each change out of the queue with what the server made of it: the common answers
+    /// (applied, duplicate) in a few statements for the whole batch, the rare ones one by one.
     private func settle(_ changes: [SyncChange], _ results: [SyncChangeResult], into report: inout SyncReport) async throws {
-        for (change, result) in zip(changes, results) where change.id == result.changeID {
-            try await store.query("DELETE FROM outbox WHERE change_id = ?", [.text(change.id.uuidString)])
+        let answered = zip(changes, results).filter { $0.id == $1.changeID }
+        guard !answered.isEmpty else { return }
+        try await store.query(
+            "DELETE FROM outbox WHERE change_id IN \(Self.placeholders(answered.count))",
+            answered.map { .text($0.0.id.uuidString) })
+        // The next change of a record was made on top of this one: based on the version this one
+        // produced, or, when it did not go through, on the version this one was based on.
+        try await store.query(
+            """
+            UPDATE outbox SET base_version = v.column3, base_pending = 0
+            FROM (\(Self.values(rows: answered.count, columns: 3))) AS v
+            WHERE outbox.base_pending = 1 AND outbox.kind = v.column1 AND outbox.record_id = v.column2
+            """,
+            answered.flatMap { change, result -> [SQLiteData] in
+                let produced = result.status == .applied || result.status == .duplicate ? result.version : change.baseVersion
+                return [.text(change.kind.rawValue), .text(change.recordID.uuidString), LocalSyncStore.optional(produced)]
+            })
+        var acknowledged: [(SyncChange, Int64?)] = []
+        var serverCopies: [SyncRecord] = []
+        for (change, result) in answered {
             let key: [SQLiteData] = [.text(change.kind.rawValue), .text(change.recordID.uuidString)]
-            // The next change of the record was made on top of this one: based on the version this
-            // one produced, or, when it did not go through, on the version this one was based on.
-            let produced = result.status == .applied || result.status == .duplicate ? result.version : change.baseVersion
-            try await store.query(
-                """
-                UPDATE outbox SET base_version = ?, base_pending = 0 WHERE base_pending = 1 AND position =
-                    (SELECT MIN(position) FROM outbox WHERE kind = ? AND record_id = ?)
-                """, [LocalSyncStore.optional(produced)] + key)
             switch result.status {
             case .applied, .duplicate:
                 report.applied += 1
                 if let server = result.server {
-                    try await absorb(server, kind: change.kind, id: change.recordID)
+                    serverCopies.append(server)
                 } else {
-                    try await store.query(
-                        "UPDATE records SET server_version = ?, server_fields = fields WHERE kind = ? AND record_id = ?",
-                        [LocalSyncStore.optional(result.version)] + key)
+                    acknowledged.append((change, result.version))
                 }
             case .conflict where result.final == true:
                 report.conflicts += 1
-                if let server = result.server { try await takeServer(server, kind: change.kind, id: change.recordID) }
+                if let server = result.server { serverCopies.append(server) }
             case .conflict:
                 report.conflicts += 1
                 guard let server = result.server else { continue }
@@ -127,49 +148,83 @@ extension SyncClient {
                     key)
             }
         }
+        if !acknowledged.isEmpty {
+            // The device's copy is now the server's, at the version the change produced.
+            try await store.query(
+                """
+                UPDATE records SET server_version = v.column3, server_fields = records.fields
+                FROM (\(Self.values(rows: acknowledged.count, columns: 3))) AS v
+                WHERE records.kind = v.column1 AND records.record_id = v.column2
+                """,
+                acknowledged.flatMap { change, version -> [SQLiteData] in
+                    [.text(change.kind.rawValue), .text(change.recordID.uuidString), LocalSyncStore.optional(version)]
+                })
+        }
+        try await absorb(serverCopies)
     }
 
     /// The server's changes: taken as they are, except for records with changes of this device
     /// still queued or in conflict, whose server copy is noted for the next round.
     private func apply(_ records: [SyncRecord]) async throws {
-        for record in records {
-            guard let id = record.recordID else {
-                try await store.query(
-                    "INSERT OR REPLACE INTO sample_batches (version, fields) VALUES (?, ?)",
-                    [.integer(Int(record.version)), LocalSyncStore.text(record.fields)])
-                continue
-            }
-            try await absorb(record, kind: record.kind, id: id)
-        }
-    }
-
-    private func absorb(_ record: SyncRecord, kind: ChangeKind, id: UUID) async throws {
-        let key: [SQLiteData] = [.text(kind.rawValue), .text(id.uuidString)]
-        let busy = try await store.query(
-            """
-            SELECT 1 FROM outbox WHERE kind = ?1 AND record_id = ?2
-            UNION ALL SELECT 1 FROM conflicts WHERE kind = ?1 AND record_id = ?2 LIMIT 1
-            """, key)
-        if busy.isEmpty {
-            try await takeServer(record, kind: kind, id: id)
-        } else {
+        let batches = records.filter { $0.recordID == nil }
+        if !batches.isEmpty {
             try await store.query(
-                "UPDATE records SET server_version = ?, server_fields = ? WHERE kind = ? AND record_id = ?",
-                [.integer(Int(record.version)), LocalSyncStore.text(record.fields)] + key)
+                "INSERT OR REPLACE INTO sample_batches (version, fields) \(Self.values(rows: batches.count, columns: 2))",
+                batches.flatMap { [.integer(Int($0.version)), LocalSyncStore.text($0.fields)] })
         }
+        try await absorb(records.filter { $0.recordID != nil })
     }
 
-    private func takeServer(_ record: SyncRecord, kind: ChangeKind, id: UUID) async throws {
-        try await store.query(
+    /// Server copies of records, in three statements: which have changes of this device waiting,
+    /// the others taken as they are, and the waiting ones' server copy noted.
+    private func absorb(_ records: [SyncRecord]) async throws {
+        let records = records.filter { $0.recordID != nil }
+        guard !records.isEmpty else { return }
+        let ids = records.map { SQLiteData.text($0.recordID!.uuidString) }
+        let busyRows = try await store.query(
             """
-            INSERT INTO records (kind, record_id, fields, deleted, server_version, server_fields) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (kind, record_id) DO UPDATE SET fields = excluded.fields, deleted = excluded.deleted,
-            server_version = excluded.server_version, server_fields = excluded.server_fields
-            """,
-            [
-                .text(kind.rawValue), .text(id.uuidString), LocalSyncStore.text(record.deleted ? nil : record.fields),
-                .integer(record.deleted ? 1 : 0), .integer(Int(record.version)),
-                LocalSyncStore.text(record.deleted ? nil : record.fields),
-            ])
+            SELECT kind, record_id FROM outbox WHERE record_id IN \(Self.placeholders(ids.count))
+            UNION SELECT kind, record_id FROM conflicts WHERE record_id IN \(Self.placeholders(ids.count))
+            """, ids + ids)
+        let busy = Set(
+            busyRows.compactMap { row in row.column("kind")?.string.flatMap { $0 + " " + (row.column("record_id")?.string ?? "") }
+            })
+        let (waiting, free) = records.reduce(into: ([SyncRecord](), [SyncRecord]())) { split, record in
+            if busy.contains(record.kind.rawValue + " " + record.recordID!.uuidString) {
+                split.0.append(record)
+            } else {
+                split.1.append(record)
+            }
+        }
+        if !free.isEmpty {
+            try await store.query(
+                """
+                INSERT INTO records (kind, record_id, fields, deleted, server_version, server_fields)
+                \(Self.values(rows: free.count, columns: 6))
+                ON CONFLICT (kind, record_id) DO UPDATE SET fields = excluded.fields, deleted = excluded.deleted,
+                server_version = excluded.server_version, server_fields = excluded.server_fields
+                """,
+                free.flatMap { record -> [SQLiteData] in
+                    let fields = LocalSyncStore.text(record.deleted ? nil : record.fields)
+                    return [
+                        .text(record.kind.rawValue), .text(record.recordID!.uuidString), fields, .integer(record.deleted ? 1 : 0),
+                        .integer(Int(record.version)), fields,
+                    ]
+                })
+        }
+        if !waiting.isEmpty {
+            try await store.query(
+                """
+                UPDATE records SET server_version = v.column3, server_fields = v.column4
+                FROM (\(Self.values(rows: waiting.count, columns: 4))) AS v
+                WHERE records.kind = v.column1 AND records.record_id = v.column2
+                """,
+                waiting.flatMap { record -> [SQLiteData] in
+                    [
+                        .text(record.kind.rawValue), .text(record.recordID!.uuidString), .integer(Int(record.version)),
+                        LocalSyncStore.text(record.fields),
+                    ]
+                })
+        }
     }
 }

@@ -122,4 +122,38 @@ struct ChangeLogStoreTests {
             #expect(seen == Array(1...20))
         }
     }
+
+    @Test(arguments: TestStores.kinds)
+    func batchesReadWhoseIDsAreWhoseAndReplaceWithOneEditEach(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let (ann, bob) = try await HealthRecordStoreTests.twoPeople(store)
+            let (first, second, bobs) = (Self.checkIn(3), Self.checkIn(4, minutes: 30), Self.checkIn(1))
+            try await store.write { repositories in
+                try await repositories.records(of: ann.id).moodCheckIns.store([first, second])
+                try await repositories.records(of: bob.id).moodCheckIns.store([bobs])
+            }
+            let stranger = UUID()
+            let ids = [first, second, bobs].map(\.id.rawValue) + [stranger]
+            let (found, existing) = try await store.read { repositories in
+                let checkIns = repositories.records(of: ann.id).moodCheckIns
+                return (try await checkIns.records(ids: ids), try await checkIns.existingIDs(ids))
+            }
+            #expect(Set(found.map(\.id)) == [first.id, second.id], "only Ann's own")
+            #expect(existing == Set([first, second, bobs].map(\.id.rawValue)), "Bob's ID is taken, the stranger's is free")
+
+            let edited = MoodCheckIn(id: second.id, recordedAt: second.recordedAt, mood: 5, source: .manualEntry)
+            let cursorBefore = try await store.read { try await $0.records(of: ann.id).changes.cursor() }
+            try await store.write { try await $0.records(of: ann.id).moodCheckIns.replace([edited]) }
+            let (stored, changes) = try await store.read { repositories in
+                let records = repositories.records(of: ann.id)
+                return (
+                    try await records.moodCheckIns.checkIn(id: second.id),
+                    try await records.changes.changes(after: cursorBefore, limit: 10).0
+                )
+            }
+            #expect(stored?.mood == 5)
+            #expect(changes.map(\.recordID) == [second.id.rawValue], "one edit, no tombstone")
+            #expect(changes.map(\.deleted) == [false])
+        }
+    }
 }

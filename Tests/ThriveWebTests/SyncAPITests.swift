@@ -78,7 +78,8 @@ struct SyncAPITests {
             let first = try await device.sync([change])
             #expect(first.results.map(\.status) == [.applied])
             let version = try #require(first.results[0].version)
-            let pulled = try #require(first.changes.first { $0.recordID == record })
+            #expect(!first.changes.contains { $0.recordID == record }, "not echoed back to the device that sent it")
+            let pulled = try #require(try await device.pullAll().first { $0.recordID == record }, "another device gets it")
             #expect(pulled.version == version)
             #expect(pulled.fields?.object?["note"] == .string("Walked at lunch"))
             #expect(pulled.fields?.object?["mood"] == .number(4))
@@ -144,7 +145,7 @@ struct SyncAPITests {
             let merged = Self.mood(record, mood: 5, note: "actually tired", base: server.version, resolution: .merged)
             let settled = try await device.sync([merged], cursor: stale.cursor)
             #expect(settled.results[0].status == .applied)
-            let now = try #require(settled.changes.first { $0.recordID == record })
+            let now = try #require(try await device.pullAll().first { $0.recordID == record })
             #expect(now.fields?.object?["mood"] == .number(5))
             #expect(now.fields?.object?["note"] == .string("actually tired"))
 
@@ -361,6 +362,21 @@ struct SyncAPITests {
             }
             #expect(scores.count == 3, "the three pillars with their week")
             #expect(try await device.sync(cursor: last.cursor).snapshot == nil, "only when asked for")
+        }
+    }
+
+    @Test func anEntryStoredOtherwiseThanSentComesBackAsStored() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let water = SyncChange(
+                id: UUID(), kind: .water, recordID: UUID(), operation: .upsert, baseVersion: nil,
+                fields: .object(["drankAt": .string("2026-11-22T09:00:00Z"), "millilitres": .number(250.04)]),
+                madeAt: Self.evening)
+            let answer = try await device.sync([water])
+            #expect(answer.results[0].status == .applied)
+            #expect(answer.results[0].server?.fields?.object?["millilitres"] == .number(250), "kept to a tenth of a millilitre")
+            #expect(answer.results[0].server?.version == answer.results[0].version)
         }
     }
 }

@@ -14,20 +14,27 @@ func measureChart(_ benchmark: Benchmark, heavy: HeavyUser, path: String, reques
     let app = try await benchmarkApplication(heavy)
     let (times, bytes) = try await app.test(.router) { client -> ([Int], Int) in
         let (_, bearer) = try await logIn(client)
-        let clock = ContinuousClock()
-        var times: [Int] = []
-        var bytes = 0
-        for _ in 0..<requests {
-            var response: TestResponse?
-            let elapsed = try await clock.measure {
-                response = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(bearer)"])
-            }
-            precondition(response?.status == .ok, "\(path) answered \(String(describing: response?.status))")
-            bytes = response?.body.readableBytes ?? 0
-            times.append(Int(elapsed / .microseconds(1)))
+        return try await timedRequests(requests) {
+            let response = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(bearer)"])
+            precondition(response.status == .ok, "\(path) answered \(response.status)")
+            return response
         }
-        return (times, bytes)
     }
     for time in times { benchmark.measurement(chartMicroseconds, time) }
     benchmark.measurement(chartBytes, bytes)
+}
+
+/// Makes `count` requests one after another; each one's time in microseconds, and the size of the
+/// last answer.
+func timedRequests(_ count: Int, _ request: () async throws -> TestResponse) async throws -> ([Int], Int) {
+    let clock = ContinuousClock()
+    var times: [Int] = []
+    var bytes = 0
+    for _ in 0..<count {
+        var response: TestResponse?
+        let elapsed = try await clock.measure { response = try await request() }
+        bytes = response?.body.readableBytes ?? 0
+        times.append(Int(elapsed / .microseconds(1)))
+    }
+    return (times, bytes)
 }

@@ -230,6 +230,28 @@ let benchmarks: @Sendable () -> Void = {
         try await HeavyUser.make()
     }
 
+    Benchmark(
+        "Sync: the offline snapshot (7 days of dashboard) for a heavy user through the router",
+        configuration: .init(
+            metrics: [.wallClock, syncServerMicroseconds, syncSnapshotBytes], warmupIterations: 1, maxDuration: .seconds(60),
+            maxIterations: 3)
+    ) { (benchmark: Benchmark, heavy: HeavyUser) async throws in
+        try await measureOfflineSnapshot(benchmark, heavy: heavy, requests: 60)
+    } setup: {
+        try await HeavyUser.make()
+    }
+
+    Benchmark(
+        "Sync: 10,000 queued changes from the Swift client over HTTP on 127.0.0.1",
+        configuration: .init(
+            metrics: [syncMilliseconds, syncRequestMilliseconds, changesPerSecond], warmupIterations: 1,
+            maxDuration: .seconds(120), maxIterations: 5)
+    ) { (benchmark: Benchmark, fixture: QueuedChangesFixture) async throws in
+        try await measureQueuedChanges(benchmark, fixture: fixture, count: 10_000)
+    } setup: {
+        try await QueuedChangesFixture.make()
+    }
+
     let chartConfiguration = Benchmark.Configuration(
         metrics: [.wallClock, chartMicroseconds, chartBytes], warmupIterations: 1, maxDuration: .seconds(60),
         maxIterations: 2)

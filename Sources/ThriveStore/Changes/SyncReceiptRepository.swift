@@ -23,7 +23,8 @@ public struct SyncReceipt: Hashable, Sendable {
 public protocol SyncReceiptRepository: Sendable {
     var owner: UserID { get }
     func receipts(for changeIDs: [UUID]) async throws -> [UUID: SyncReceipt]
-    func keep(_ receipt: SyncReceipt, at time: Date) async throws
+    /// Keeps these receipts, in one statement.
+    func keep(_ receipts: [SyncReceipt], at time: Date) async throws
 }
 
 struct SQLSyncReceiptRepository: SyncReceiptRepository {
@@ -46,10 +47,14 @@ struct SQLSyncReceiptRepository: SyncReceiptRepository {
         return result
     }
 
-    func keep(_ receipt: SyncReceipt, at time: Date) async throws {
-        try await sql.insert(into: "sync_receipts")
+    func keep(_ receipts: [SyncReceipt], at time: Date) async throws {
+        guard !receipts.isEmpty else { return }
+        var insert = sql.insert(into: "sync_receipts")
             .columns("owner_id", "change_id", "kind", "record_id", "version", "received_at")
-            .values(owner.rawValue, receipt.changeID, receipt.kind.rawValue, receipt.recordID, receipt.version, time)
-            .run()
+        for receipt in receipts {
+            insert = insert.values(
+                owner.rawValue, receipt.changeID, receipt.kind.rawValue, receipt.recordID, receipt.version, time)
+        }
+        try await insert.run()
     }
 }

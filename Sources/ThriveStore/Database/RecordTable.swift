@@ -125,6 +125,27 @@ struct RecordTable<Record: RecordMapping>: Sendable {
         try await owned.first(id: id).flatMap(decode)
     }
 
+    /// The person's records with these IDs, in one query.
+    func find(ids: [UUID]) async throws -> [Record] {
+        guard !ids.isEmpty else { return [] }
+        return try await owned.select().where("id", .in, ids).all().compactMap(decode)
+    }
+
+    /// Which of these IDs any row of the table holds, whoever owns it.
+    func existing(ids: [UUID]) async throws -> Set<UUID> {
+        guard !ids.isEmpty else { return [] }
+        let rows = try await sql.select().column("id").from(Record.table).where("id", .in, ids).all()
+        return Set(try rows.map { try $0.decode(column: "id", as: UUID.self) })
+    }
+
+    /// Replaces the person's records of these IDs by these versions: one log entry each, as an edit.
+    func replace(_ records: [Record]) async throws {
+        guard !records.isEmpty else { return }
+        try await sql.delete(from: Record.table).where("owner_id", .equal, owner.rawValue)
+            .where("id", .in, records.map(\.rowID)).run()
+        try await store(records)
+    }
+
     /// Deletes a record and logs its tombstone. The number is reserved first, as for every write,
     /// and stays unused when there was nothing to delete.
     func delete(id: UUID) async throws -> Bool {

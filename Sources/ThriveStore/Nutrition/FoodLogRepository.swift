@@ -3,7 +3,7 @@ import SQLKit
 import ThriveCore
 
 /// One person's food log.
-public protocol FoodLogRepository: Sendable {
+public protocol FoodLogRepository: RecordBatches where Record == FoodLogEntry {
     var owner: UserID { get }
     func store(_ entries: [FoodLogEntry]) async throws
     func entries(in window: DateWindow, limit: Int?) async throws -> [FoodLogEntry]
@@ -42,7 +42,7 @@ extension FoodLogEntry: RecordMapping {
     }
 }
 
-struct SQLFoodLogRepository: FoodLogRepository {
+struct SQLFoodLogRepository: FoodLogRepository, RecordTableBacked {
     let records: RecordTable<FoodLogEntry>
     var owner: UserID { records.owner }
 

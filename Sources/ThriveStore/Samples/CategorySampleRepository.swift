@@ -3,7 +3,7 @@ import SQLKit
 import ThriveCore
 
 /// One person's states over time (sleep stages, mindful sessions).
-public protocol CategorySampleRepository: Sendable {
+public protocol CategorySampleRepository: RecordBatches where Record == CategorySample {
     var owner: UserID { get }
     func store(_ samples: [CategorySample]) async throws
     func samples(of type: CategoryType?, in window: DateWindow, limit: Int?) async throws -> [CategorySample]
@@ -32,7 +32,7 @@ extension CategorySample: RecordMapping {
     }
 }
 
-struct SQLCategorySampleRepository: CategorySampleRepository {
+struct SQLCategorySampleRepository: CategorySampleRepository, RecordTableBacked {
     let records: RecordTable<CategorySample>
     var owner: UserID { records.owner }
 

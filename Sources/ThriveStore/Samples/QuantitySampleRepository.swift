@@ -3,7 +3,7 @@ import SQLKit
 import ThriveCore
 
 /// One person's measured quantities (steps, heart rate, weight, …).
-public protocol QuantitySampleRepository: Sendable {
+public protocol QuantitySampleRepository: RecordBatches where Record == QuantitySample {
     var owner: UserID { get }
     /// Stores new samples in batches; a sample whose sync identifier is already stored replaces it
     /// only when its sync version is newer.
@@ -33,7 +33,7 @@ extension QuantitySample: RecordMapping {
     }
 }
 
-struct SQLQuantitySampleRepository: QuantitySampleRepository {
+struct SQLQuantitySampleRepository: QuantitySampleRepository, RecordTableBacked {
     let records: RecordTable<QuantitySample>
     var owner: UserID { records.owner }
 

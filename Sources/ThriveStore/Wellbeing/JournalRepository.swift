@@ -3,7 +3,7 @@ import SQLKit
 import ThriveCore
 
 /// One person's journal.
-public protocol JournalRepository: Sendable {
+public protocol JournalRepository: RecordBatches where Record == JournalEntry {
     var owner: UserID { get }
     func store(_ entries: [JournalEntry]) async throws
     func entries(in window: DateWindow, limit: Int?) async throws -> [JournalEntry]
@@ -30,7 +30,7 @@ extension JournalEntry: RecordMapping {
     }
 }
 
-struct SQLJournalRepository: JournalRepository {
+struct SQLJournalRepository: JournalRepository, RecordTableBacked {
     let records: RecordTable<JournalEntry>
     var owner: UserID { records.owner }
 

@@ -3,7 +3,7 @@ import SQLKit
 import ThriveCore
 
 /// One person's mood, energy and stress check-ins.
-public protocol MoodCheckInRepository: Sendable {
+public protocol MoodCheckInRepository: RecordBatches where Record == MoodCheckIn {
     var owner: UserID { get }
     func store(_ checkIns: [MoodCheckIn]) async throws
     func checkIns(in window: DateWindow, limit: Int?) async throws -> [MoodCheckIn]
@@ -34,7 +34,7 @@ extension MoodCheckIn: RecordMapping {
     }
 }
 
-struct SQLMoodCheckInRepository: MoodCheckInRepository {
+struct SQLMoodCheckInRepository: MoodCheckInRepository, RecordTableBacked {
     let records: RecordTable<MoodCheckIn>
     var owner: UserID { records.owner }
 

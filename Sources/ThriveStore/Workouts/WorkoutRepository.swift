@@ -3,7 +3,7 @@ import SQLKit
 import ThriveCore
 
 /// One person's workouts, each with its sets in order.
-public protocol WorkoutRepository: Sendable {
+public protocol WorkoutRepository: RecordBatches where Record == Workout {
     var owner: UserID { get }
     /// Stores workouts and their sets; a newer sync version of a stored workout replaces its sets too.
     func store(_ workouts: [Workout]) async throws
@@ -46,7 +46,7 @@ extension Workout: RecordMapping {
     }
 }
 
-struct SQLWorkoutRepository: WorkoutRepository {
+struct SQLWorkoutRepository: WorkoutRepository, RecordTableBacked {
     let records: RecordTable<Workout>
     var owner: UserID { records.owner }
     private var sql: any SQLDatabase { records.sql }

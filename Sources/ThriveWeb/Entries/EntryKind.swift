@@ -22,6 +22,32 @@ struct EntryRows<Entry: Sendable>: Sendable {
     let entry: @Sendable (UUID) async throws -> Entry?
     let store: @Sendable (Entry) async throws -> Void
     let delete: @Sendable (UUID) async throws -> Bool
+    /// Many at once, for sync batches: the person's entries of these IDs (of this kind only), the
+    /// IDs any row of the kind's table holds, and writing new or edited entries.
+    let records: @Sendable ([UUID]) async throws -> [Entry]
+    let existing: @Sendable ([UUID]) async throws -> Set<UUID>
+    let storeAll: @Sendable ([Entry]) async throws -> Void
+    let replace: @Sendable ([Entry]) async throws -> Void
+    let reachable: @Sendable (Entry) -> Bool
+
+    init<Batches: RecordBatches<Entry>>(
+        entries: @escaping @Sendable (DateWindow) async throws -> [Entry],
+        entry: @escaping @Sendable (UUID) async throws -> Entry?,
+        delete: @escaping @Sendable (UUID) async throws -> Bool, batches: Batches,
+        reachable: @escaping @Sendable (Entry) -> Bool = { _ in true }
+    ) {
+        self.entries = entries
+        self.entry = entry
+        self.delete = delete
+        store = { try await batches.store([$0]) }
+        records = { try await batches.records(ids: $0) }
+        existing = { try await batches.existingIDs($0) }
+        storeAll = { try await batches.store($0) }
+        replace = { try await batches.replace($0) }
+        self.reachable = reachable
+    }
+
+    func find(_ ids: [UUID]) async throws -> [Entry] { try await records(ids).filter(reachable) }
 }
 
 extension EntryKind where Entry == FoodLogEntry {
@@ -31,8 +57,7 @@ extension EntryKind where Entry == FoodLogEntry {
             EntryRows(
                 entries: { try await records.foodLog.entries(in: $0, limit: nil) },
                 entry: { try await records.foodLog.entry(id: FoodLogEntryID($0)) },
-                store: { try await records.foodLog.store([$0]) },
-                delete: { try await records.foodLog.delete(id: FoodLogEntryID($0)) })
+                delete: { try await records.foodLog.delete(id: FoodLogEntryID($0)) }, batches: records.foodLog)
         }, undoSlot: \.meal)
 }
 
@@ -43,8 +68,8 @@ extension EntryKind where Entry == MoodCheckIn {
             EntryRows(
                 entries: { try await records.moodCheckIns.checkIns(in: $0, limit: nil) },
                 entry: { try await records.moodCheckIns.checkIn(id: MoodCheckInID($0)) },
-                store: { try await records.moodCheckIns.store([$0]) },
-                delete: { try await records.moodCheckIns.delete(id: MoodCheckInID($0)) })
+                delete: { try await records.moodCheckIns.delete(id: MoodCheckInID($0)) },
+                batches: records.moodCheckIns)
         }, undoSlot: \.checkIn)
 }
 
@@ -55,8 +80,7 @@ extension EntryKind where Entry == JournalEntry {
             EntryRows(
                 entries: { try await records.journal.entries(in: $0, limit: nil) },
                 entry: { try await records.journal.entry(id: JournalEntryID($0)) },
-                store: { try await records.journal.store([$0]) },
-                delete: { try await records.journal.delete(id: JournalEntryID($0)) })
+                delete: { try await records.journal.delete(id: JournalEntryID($0)) }, batches: records.journal)
         }, undoSlot: \.journal)
 }
 
@@ -82,11 +106,10 @@ extension EntryKind where Entry == CategorySample {
                     }
                 },
                 entry: entry,
-                store: { try await samples.store([$0]) },
                 delete: { id in
                     guard try await entry(id) != nil else { return false }
                     return try await samples.delete(id: CategorySampleID(id))
-                })
+                }, batches: samples, reachable: { $0.type == .sleepAnalysis && $0.source.kind == .manual })
         }, undoSlot: \.sleep)
 }
 
@@ -103,11 +126,10 @@ extension EntryKind where Entry == Workout {
             return EntryRows(
                 entries: { try await workouts.workouts(in: $0, limit: nil).filter { $0.source.kind == .manual } },
                 entry: entry,
-                store: { try await workouts.store([$0]) },
                 delete: { id in
                     guard try await entry(id) != nil else { return false }
                     return try await workouts.delete(id: WorkoutID(id))
-                })
+                }, batches: workouts, reachable: { $0.source.kind == .manual })
         }, undoSlot: \.workout)
 }
 
@@ -130,11 +152,10 @@ extension EntryKind where Entry == QuantitySample {
                 return EntryRows(
                     entries: { try await samples.samples(of: type, in: $0, limit: nil) },
                     entry: entry,
-                    store: { try await samples.store([$0]) },
                     delete: { id in
                         guard try await entry(id) != nil else { return false }
                         return try await samples.delete(id: SampleID(id))
-                    })
+                    }, batches: samples, reachable: { $0.type == type })
             }, undoSlot: undoSlot)
     }
 }

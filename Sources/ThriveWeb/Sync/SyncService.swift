@@ -36,7 +36,14 @@ struct SyncService: Sendable {
         }
         guard request.cursor >= 0 else { throw AppError.badRequest(t("sync.cursor"), field: "cursor") }
         let results = try await push(owner, request.changes)
-        let (records, cursor, more) = try await pull(owner, after: request.cursor, limit: limit)
+        // The device knows the entries it just wrote (each result has the version, and the server's
+        // copy when it differs from what was sent): those log entries are not sent back to it.
+        var echoes = Set<LoggedVersion>()
+        for (change, result) in zip(request.changes, results)
+        where result.status == .applied && result.server == nil && entries[change.kind] != nil {
+            if let version = result.version { echoes.insert(LoggedVersion(kind: change.kind, sequence: version)) }
+        }
+        let (records, cursor, more) = try await pull(owner, after: request.cursor, limit: limit, skipping: echoes)
         let snapshot = request.snapshot == true && !more ? try await dashboard.offlineSnapshot(owner) : nil
         return SyncResponse(results: results, changes: records, cursor: cursor, more: more, snapshot: snapshot)
     }
@@ -59,38 +66,21 @@ struct SyncService: Sendable {
         let time = now()
         let prepareds = prepared
         let rejections = rejected
-        return try await store.write { repositories in
-            let records = repositories.records(of: owner)
-            try await records.changes.lock()
-            let receipts = try await records.syncReceipts.receipts(for: changes.map(\.id))
-            var results: [SyncChangeResult] = []
-            var done: [UUID: SyncChangeResult] = [:]
-            var kept: [Int] = []
-            for (index, change) in changes.enumerated() {
-                if receipts[change.id] != nil || done[change.id] != nil {
-                    results.append(
-                        SyncChangeResult(
-                            changeID: change.id, status: .duplicate,
-                            version: receipts[change.id]?.version ?? done[change.id]?.version,
-                            server: try await current(change, in: records)))
-                } else if let rejection = rejections[index] {
-                    results.append(rejection)
-                } else {
-                    let result: SyncChangeResult
-                    do {
-                        result = try await repositories.atomically(field: "recordID") {
-                            try await apply(change, prepareds[index], owner: owner, records: records, at: time)
-                        }
-                    } catch let error where Self.isRejection(error) {
-                        result = Self.rejection(change, error)
-                    }
-                    if result.status == .applied || result.final == true { kept.append(results.count) }
-                    done[change.id] = result
-                    results.append(result)
-                }
+        let service = self
+        func run(everyChangeAlone: Bool) async throws -> [SyncChangeResult] {
+            try await store.write { repositories in
+                try await SyncBatch(
+                    service: service, repositories: repositories, records: repositories.records(of: owner), time: time,
+                    changes: changes, prepared: prepareds, rejections: rejections, everyChangeAlone: everyChangeAlone
+                ).run()
             }
-            try await settle(&results, kept: kept, changes: changes, records: records, at: time)
-            return results
+        }
+        do {
+            return try await run(everyChangeAlone: false)
+        } catch {
+            // A batched write failed (say, an ID another person took a moment ago): the whole
+            // transaction rolled back, so go again one change at a time, each able to fail alone.
+            return try await run(everyChangeAlone: true)
         }
     }
 
@@ -112,124 +102,12 @@ struct SyncService: Sendable {
         }
     }
 
-    private func apply(
-        _ change: SyncChange, _ prepared: PreparedRecord?, owner: UserID, records: PersonalRecords, at time: Date
-    ) async throws -> SyncChangeResult {
-        if let document = documents[change.kind] {
-            return try await applyDocument(change, document, owner: owner, records: records, at: time)
-        }
-        guard let adapter = entries[change.kind] else {
-            throw AppError.badRequest(t("sync.readOnly", ["kind": change.kind.rawValue]), field: "kind")
-        }
-        let id = change.recordID
-        let logged = try await records.changes.latest(change.kind, recordIDs: [id])[id]
-        let current = try await adapter.fields(of: [id], in: records)[id]
-        let server = ServerState(
-            version: logged?.sequence ?? (current == nil ? nil : 0), deleted: current == nil && logged?.deleted == true,
-            fields: current)
-        let serverRecord = SyncRecord(
-            kind: change.kind, recordID: id, version: server.version ?? 0, deleted: server.deleted, fields: current)
-        switch ConflictRules.decide(change, incoming: prepared?.fields, server: server) {
-        case .apply(let setAsideServer):
-            if setAsideServer, let current {
-                try await keep(current, of: change, version: server.version, side: .server, in: records, at: time)
-            }
-            switch change.operation {
-            case .upsert: try await prepared?.store(records, current != nil)
-            case .delete: try await adapter.delete(id, in: records)
-            }
-            return SyncChangeResult(changeID: change.id, status: .applied)
-        case .unchanged:
-            return SyncChangeResult(changeID: change.id, status: .applied, version: server.version ?? 0)
-        case .conflict:
-            return SyncChangeResult(changeID: change.id, status: .conflict, server: serverRecord)
-        case .deletedOnServer:
-            try await keep(
-                prepared?.fields ?? .null, of: change, version: change.baseVersion, side: .device, in: records, at: time)
-            return SyncChangeResult(changeID: change.id, status: .conflict, server: serverRecord, final: true)
-        case .keepServer:
-            try await keep(change.fields ?? .null, of: change, version: change.baseVersion, side: .device, in: records, at: time)
-            return SyncChangeResult(changeID: change.id, status: .applied, version: server.version ?? 0, server: serverRecord)
-        }
-    }
-
-    /// Server wins per field: fields changed on the server since the device's base keep the server's
-    /// value (the device's is kept in history); the others take the device's.
-    private func applyDocument(
-        _ change: SyncChange, _ document: DocumentSync, owner: UserID, records: PersonalRecords, at time: Date
-    ) async throws -> SyncChangeResult {
-        let id = owner.rawValue
-        let changedOnServer = try await records.changes.changedFields(change.kind, recordID: id, after: change.baseVersion ?? 0)
-        let device = (change.fields ?? .object([:])).leaves.filter { !$0.key.isEmpty }
-        let (apply, overruled) = FieldMerge.serverWinsPerField(device: device, serverChangedSinceBase: changedOnServer)
-        if !overruled.isEmpty {
-            let lost = JSONValue(leaves: device.filter { overruled.contains($0.key) })
-            try await keep(lost, of: change, version: change.baseVersion, side: .device, in: records, at: time)
-        }
-        if !apply.isEmpty { try await document.apply(JSONValue(leaves: apply), records, time) }
-        guard !overruled.isEmpty else { return SyncChangeResult(changeID: change.id, status: .applied) }
-        let version = try await records.changes.latest(change.kind, recordIDs: [id])[id]?.sequence ?? 0
-        return SyncChangeResult(
-            changeID: change.id, status: .applied,
-            server: SyncRecord(
-                kind: change.kind, recordID: id, version: version, deleted: false, fields: try await document.current(records)),
-            overruled: overruled)
-    }
-
-    /// Fills in the versions the applied changes produced and keeps their receipts.
-    private func settle(
-        _ results: inout [SyncChangeResult], kept: [Int], changes: [SyncChange], records: PersonalRecords, at time: Date
-    ) async throws {
-        var byKind: [ChangeKind: [UUID]] = [:]
-        for index in kept where results[index].version == nil {
-            let change = changes[index]
-            byKind[change.kind, default: []].append(recordID(of: change, owner: records.owner))
-        }
-        var versions: [ChangeKind: [UUID: LoggedChange]] = [:]
-        for (kind, ids) in byKind { versions[kind] = try await records.changes.latest(kind, recordIDs: ids) }
-        for index in kept {
-            let change = changes[index]
-            let recordID = recordID(of: change, owner: records.owner)
-            if results[index].version == nil {
-                results[index].version = versions[change.kind]?[recordID]?.sequence ?? 0
-            }
-            try await records.syncReceipts.keep(
-                SyncReceipt(changeID: change.id, kind: change.kind, recordID: recordID, version: results[index].version!),
-                at: time)
-        }
-    }
-
-    private func keep(
-        _ body: JSONValue, of change: SyncChange, version: Int64?, side: SetAsideVersion.Side, in records: PersonalRecords,
-        at time: Date
-    ) async throws {
-        let reason =
-            switch (side, change.resolution) {
-            case (.device, .keepServer?): "keptServer"
-            case (.device, _) where change.kind.conflictStrategy == .serverWinsPerField: "serverWonField"
-            case (.device, _): "deletedOnServer"
-            case (.server, .keepDevice?): "keptDevice"
-            case (.server, .merged?): "merged"
-            case (.server, _): change.operation == .delete ? "deletedOnDevice" : "replaced"
-            }
-        try await records.conflictHistory.keep(
-            SetAsideVersion(
-                id: ids.uuid(), kind: change.kind, recordID: recordID(of: change, owner: records.owner), version: version,
-                side: side, reason: reason,
-                body: body, keptAt: time))
-    }
-
-    /// The record a change is about: its own for an entry, the person's one document otherwise.
-    private func recordID(of change: SyncChange, owner: UserID) -> UUID {
-        documents[change.kind] == nil ? change.recordID : owner.rawValue
-    }
-
-    private static func isRejection(_ error: any Error) -> Bool {
+    static func isRejection(_ error: any Error) -> Bool {
         if case StoreError.conflict? = error as? StoreError { return true }
         return error is ValidationError || error is AppError
     }
 
-    private static func rejection(_ change: SyncChange, _ error: any Error) -> SyncChangeResult {
+    static func rejection(_ change: SyncChange, _ error: any Error) -> SyncChangeResult {
         if case StoreError.conflict? = error as? StoreError {
             return SyncChangeResult(changeID: change.id, status: .rejected, message: t("sync.idTaken"), field: "recordID")
         }
@@ -242,12 +120,15 @@ struct SyncService: Sendable {
     /// The newest state of each record changed after `cursor`, a page at a time. A first pull
     /// (cursor 0) also carries the documents never changed since sign-up (settings, goals and
     /// profile at their defaults), at version 0, so a new device starts with all of them.
-    func pull(_ owner: UserID, after cursor: Int64, limit: Int) async throws -> ([SyncRecord], Int64, Bool) {
+    func pull(_ owner: UserID, after cursor: Int64, limit: Int, skipping echoes: Set<LoggedVersion> = [])
+        async throws -> ([SyncRecord], Int64, Bool)
+    {
         let entries = entries
         let documents = documents
         return try await store.read { repositories in
             let records = repositories.records(of: owner)
-            let (logged, more) = try await records.changes.changes(after: cursor, limit: limit)
+            let (page, more) = try await records.changes.changes(after: cursor, limit: limit)
+            let logged = page.filter { !echoes.contains(LoggedVersion(kind: $0.kind, sequence: $0.sequence)) }
             var fields: [ChangeKind: [UUID: JSONValue]] = [:]
             for (kind, changes) in Dictionary(grouping: logged.filter { !$0.deleted }, by: \.kind) {
                 let ids = changes.compactMap(\.recordID)
@@ -276,29 +157,22 @@ struct SyncService: Sendable {
                         SyncRecord(kind: kind, recordID: owner.rawValue, version: 0, deleted: false, fields: body), at: 0)
                 }
             }
-            return (synced, logged.last?.sequence ?? cursor, more)
+            return (synced, page.last?.sequence ?? cursor, more)
         }
     }
 
-    /// Where the record a change is about stands now, as a pull would give it.
-    private func current(_ change: SyncChange, in records: PersonalRecords) async throws -> SyncRecord {
-        let id = recordID(of: change, owner: records.owner)
-        let version = try await records.changes.latest(change.kind, recordIDs: [id])[id]?.sequence ?? 0
-        let body =
-            if let adapter = entries[change.kind] {
-                try await adapter.fields(of: [id], in: records)[id]
-            } else {
-                try await Self.document(change.kind, of: records, documents)
-            }
-        return SyncRecord(kind: change.kind, recordID: id, version: version, deleted: body == nil, fields: body)
-    }
-
     /// A person's settings, goals or profile as a device sees it.
-    private static func document(
+    static func document(
         _ kind: ChangeKind, of records: PersonalRecords, _ documents: [ChangeKind: DocumentSync]
     ) async throws -> JSONValue? {
         if let document = documents[kind] { return try await document.current(records) }
         guard kind == .profile, let profile = try await records.profile.get() else { return nil }
         return try JSONValue(encoding: profile)
     }
+}
+
+/// A log entry by kind and sequence number: what a device's own applied change produced.
+struct LoggedVersion: Hashable {
+    let kind: ChangeKind
+    let sequence: Int64
 }
