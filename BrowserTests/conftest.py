@@ -21,14 +21,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server():
+def start_server(data=None):
+    """A `thrive serve --demo` on a free loopback port; returns its address and process."""
     binary = os.environ.get("THRIVE_BINARY", str(ROOT / ".build" / "debug" / "thrive"))
     port = free_port()
-    data = tempfile.mkdtemp(prefix="thrive-browser-")
+    data = data or tempfile.mkdtemp(prefix="thrive-browser-")
     env = {k: v for k, v in os.environ.items() if not k.startswith("THRIVE_")}
     env["THRIVE_BCRYPT_COST"] = "10"
-    log = open(Path(data) / "server.log", "w")
+    log = open(Path(data) / "server.log", "a")
     process = subprocess.Popen(
         [binary, "serve", "--demo", "--port", str(port), "--data-dir", data],
         stdout=log, stderr=subprocess.STDOUT, env=env)
@@ -43,6 +43,12 @@ def server():
     else:
         process.terminate()
         raise RuntimeError("thrive serve did not start: " + (Path(data) / "server.log").read_text())
+    return base, process
+
+
+@pytest.fixture(scope="session")
+def server():
+    base, process = start_server()
     yield base
     process.terminate()
     process.wait(timeout=20)

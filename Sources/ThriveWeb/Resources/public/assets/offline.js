@@ -1,0 +1,62 @@
+// Offline: registers the service worker (sw.js), shows the offline banner while the connection is
+// gone and on pages served from the device's copy, with the time that copy is from. Progressive
+// enhancement only: without it every page still works online.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var strings = (document.getElementById("ui-strings") || { dataset: {} }).dataset;
+
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+      // A signed-out page (login, sign-up) means the pages kept for offline use must go.
+      if (strings.signedOut !== undefined) {
+        navigator.serviceWorker.ready.then(function (registration) {
+          if (registration.active) { registration.active.postMessage("signed-out"); }
+        });
+      }
+    }).catch(function () { /* no offline copy; the app works online as before */ });
+  }
+
+  var copiedAt = root.getAttribute("data-offline-copy");
+  var banner = null;
+
+  function when(iso) {
+    var date = new Date(iso);
+    try {
+      return date.toLocaleString(root.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+    } catch (error) {
+      return date.toLocaleString();
+    }
+  }
+
+  // The spec's banner: shown while offline, dismissible, back on the next page.
+  function showBanner() {
+    if (banner) { banner.hidden = false; return; }
+    banner = document.createElement("div");
+    banner.className = "offline-banner";
+    banner.setAttribute("role", "status");
+    var text = document.createElement("p");
+    text.className = "offline-banner-text";
+    text.textContent = strings.offlineBanner;
+    banner.appendChild(text);
+    if (copiedAt) {
+      var from = document.createElement("p");
+      from.className = "offline-banner-from";
+      from.textContent = (strings.offlineDataFrom || "").replace("{time}", when(copiedAt));
+      banner.appendChild(from);
+    }
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "offline-banner-close";
+    close.setAttribute("aria-label", strings.dismiss);
+    close.textContent = "×";
+    close.addEventListener("click", function () { banner.hidden = true; });
+    banner.appendChild(close);
+    document.body.insertBefore(banner, document.body.firstChild);
+  }
+  function hideBanner() { if (banner && !copiedAt) { banner.hidden = true; } }
+
+  if (!navigator.onLine || copiedAt) { showBanner(); }
+  window.addEventListener("offline", showBanner);
+  window.addEventListener("online", hideBanner);
+})();
