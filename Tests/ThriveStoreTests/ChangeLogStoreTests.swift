@@ -156,4 +156,27 @@ struct ChangeLogStoreTests {
             #expect(changes.map(\.deleted) == [false])
         }
     }
+
+    @Test(arguments: TestStores.kinds)
+    func aWorkoutIsReadAndReplacedInBatchesWithItsSets(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let (ann, _) = try await HealthRecordStoreTests.twoPeople(store)
+            let id = WorkoutID(UUID())
+            let squat = WorkoutSet(exercise: "Squat", reps: 5, load: Mass(kilograms: 80))
+            let bench = WorkoutSet(exercise: "Bench press", reps: 8, load: Mass(kilograms: 60))
+            let full = Workout(
+                id: id, activityType: .traditionalStrengthTraining, start: Self.noon,
+                end: Self.noon.addingTimeInterval(3_600), sets: [squat, bench], source: .manualEntry)
+            let edited = Workout(
+                id: id, activityType: .traditionalStrengthTraining, start: Self.noon,
+                end: Self.noon.addingTimeInterval(3_600), sets: [bench], source: .manualEntry)
+            try await store.write { try await $0.records(of: ann.id).workouts.store([full]) }
+            let read = try await store.read { try await $0.records(of: ann.id).workouts.records(ids: [id.rawValue]) }
+            #expect(read.first?.sets == [squat, bench], "a batch read brings the sets")
+
+            try await store.write { try await $0.records(of: ann.id).workouts.replace([edited]) }
+            let replaced = try await store.read { try await $0.records(of: ann.id).workouts.workout(id: id) }
+            #expect(replaced?.sets == [bench], "a replaced workout has exactly its new sets")
+        }
+    }
 }

@@ -141,9 +141,13 @@ struct RecordTable<Record: RecordMapping>: Sendable {
     /// Replaces the person's records of these IDs by these versions: one log entry each, as an edit.
     func replace(_ records: [Record]) async throws {
         guard !records.isEmpty else { return }
-        try await sql.delete(from: Record.table).where("owner_id", .equal, owner.rawValue)
-            .where("id", .in, records.map(\.rowID)).run()
+        try await deleteUnlogged(ids: records.map(\.rowID))
         try await store(records)
+    }
+
+    /// Deletes the person's rows of these IDs without a tombstone: for a write that puts them back.
+    func deleteUnlogged(ids: [UUID]) async throws {
+        try await sql.delete(from: Record.table).where("owner_id", .equal, owner.rawValue).where("id", .in, ids).run()
     }
 
     /// Deletes a record and logs its tombstone. The number is reserved first, as for every write,

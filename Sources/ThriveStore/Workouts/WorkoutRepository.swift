@@ -103,6 +103,15 @@ struct SQLWorkoutRepository: WorkoutRepository, RecordTableBacked {
         return try await attachSets([workout]).first
     }
 
+    /// A workout is its row and its sets: batches read and replace both.
+    func records(ids: [UUID]) async throws -> [Workout] { try await attachSets(try await records.find(ids: ids)) }
+
+    func replace(_ workouts: [Workout]) async throws {
+        guard !workouts.isEmpty else { return }
+        try await records.deleteUnlogged(ids: workouts.map(\.id.rawValue))
+        try await store(workouts)
+    }
+
     func delete(id: WorkoutID) async throws -> Bool { try await records.delete(id: id.rawValue) }
     func span() async throws -> RecordSpan { try await records.span() }
 
