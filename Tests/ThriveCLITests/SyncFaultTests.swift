@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import ThriveCore
 import ThriveSync
@@ -299,27 +298,8 @@ struct Schedule {
         try FileManager.default.copyItem(atPath: template, toPath: path)
         let store = try await LocalSyncStore.open(path: path)
         let transport = FaultyTransport(server: server, token: token, seed: seed &* 31 &+ stream)
-        let ids = Mutex(SeededRandom(seed: seed &* 1_000 &+ stream))
-        let client = SyncClient(
-            store: store, transport: transport,
-            newID: {
-                ids.withLock { random in
-                    let (high, low) = (random.next(), random.next())
-                    return Self.uuid(high, low)
-                }
-            })
+        let ids = IDGenerator.seeded(seed &* 1_000 &+ stream)
+        let client = SyncClient(store: store, transport: transport, newID: { ids.uuid() })
         return Device(name: name, store: store, client: client, transport: transport)
-    }
-
-    /// A version-4 UUID from 128 random bits.
-    static func uuid(_ high: UInt64, _ low: UInt64) -> UUID {
-        var bytes = withUnsafeBytes(of: high.bigEndian) { Array($0) } + withUnsafeBytes(of: low.bigEndian) { Array($0) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
     }
 }

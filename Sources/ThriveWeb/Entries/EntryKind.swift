@@ -30,21 +30,33 @@ struct EntryRows<Entry: Sendable>: Sendable {
     let replace: @Sendable ([Entry]) async throws -> Void
     let reachable: @Sendable (Entry) -> Bool
 
+    /// `reachable` is for a kind that shares its table with records it must not touch (a device's
+    /// sleep stages, another measurement's samples): an entry it rejects is not found here, and
+    /// deleting it deletes nothing.
     init<Batches: RecordBatches<Entry>>(
         entries: @escaping @Sendable (DateWindow) async throws -> [Entry],
-        entry: @escaping @Sendable (UUID) async throws -> Entry?,
-        delete: @escaping @Sendable (UUID) async throws -> Bool, batches: Batches,
-        reachable: @escaping @Sendable (Entry) -> Bool = { _ in true }
+        delete deleteRow: @escaping @Sendable (UUID) async throws -> Bool, batches: Batches,
+        reachable: (@Sendable (Entry) -> Bool)? = nil
     ) {
+        let entry: @Sendable (UUID) async throws -> Entry? = { id in
+            try await batches.records(ids: [id]).first { reachable?($0) ?? true }
+        }
         self.entries = entries
         self.entry = entry
-        self.delete = delete
+        if reachable == nil {
+            delete = deleteRow
+        } else {
+            delete = { id in
+                guard try await entry(id) != nil else { return false }
+                return try await deleteRow(id)
+            }
+        }
         store = { try await batches.store([$0]) }
         records = { try await batches.records(ids: $0) }
         existing = { try await batches.existingIDs($0) }
         storeAll = { try await batches.store($0) }
         replace = { try await batches.replace($0) }
-        self.reachable = reachable
+        self.reachable = reachable ?? { _ in true }
     }
 
     func find(_ ids: [UUID]) async throws -> [Entry] { try await records(ids).filter(reachable) }
@@ -56,7 +68,6 @@ extension EntryKind where Entry == FoodLogEntry {
         rows: { records in
             EntryRows(
                 entries: { try await records.foodLog.entries(in: $0, limit: nil) },
-                entry: { try await records.foodLog.entry(id: FoodLogEntryID($0)) },
                 delete: { try await records.foodLog.delete(id: FoodLogEntryID($0)) }, batches: records.foodLog)
         }, undoSlot: \.meal)
 }
@@ -67,7 +78,6 @@ extension EntryKind where Entry == MoodCheckIn {
         rows: { records in
             EntryRows(
                 entries: { try await records.moodCheckIns.checkIns(in: $0, limit: nil) },
-                entry: { try await records.moodCheckIns.checkIn(id: MoodCheckInID($0)) },
                 delete: { try await records.moodCheckIns.delete(id: MoodCheckInID($0)) },
                 batches: records.moodCheckIns)
         }, undoSlot: \.checkIn)
@@ -79,7 +89,6 @@ extension EntryKind where Entry == JournalEntry {
         rows: { records in
             EntryRows(
                 entries: { try await records.journal.entries(in: $0, limit: nil) },
-                entry: { try await records.journal.entry(id: JournalEntryID($0)) },
                 delete: { try await records.journal.delete(id: JournalEntryID($0)) }, batches: records.journal)
         }, undoSlot: \.journal)
 }
@@ -91,11 +100,6 @@ extension EntryKind where Entry == CategorySample {
         name: "sleep entry", time: \.end, id: \.id.rawValue,
         rows: { records in
             let samples = records.categorySamples
-            let entry: @Sendable (UUID) async throws -> CategorySample? = { id in
-                try await samples.sample(id: CategorySampleID(id)).flatMap {
-                    $0.type == .sleepAnalysis && $0.source.kind == .manual ? $0 : nil
-                }
-            }
             return EntryRows(
                 entries: { window in
                     // A night starts the evening before the day it ends on.
@@ -105,11 +109,8 @@ extension EntryKind where Entry == CategorySample {
                             && window.to.map { sample.end < $0 } ?? true
                     }
                 },
-                entry: entry,
-                delete: { id in
-                    guard try await entry(id) != nil else { return false }
-                    return try await samples.delete(id: CategorySampleID(id))
-                }, batches: samples, reachable: { $0.type == .sleepAnalysis && $0.source.kind == .manual })
+                delete: { try await samples.delete(id: CategorySampleID($0)) }, batches: samples,
+                reachable: { $0.type == .sleepAnalysis && $0.source.kind == .manual })
         }, undoSlot: \.sleep)
 }
 
@@ -120,16 +121,10 @@ extension EntryKind where Entry == Workout {
         name: "workout", time: \.start, id: \.id.rawValue,
         rows: { records in
             let workouts = records.workouts
-            let entry: @Sendable (UUID) async throws -> Workout? = { id in
-                try await workouts.workout(id: WorkoutID(id)).flatMap { $0.source.kind == .manual ? $0 : nil }
-            }
             return EntryRows(
                 entries: { try await workouts.workouts(in: $0, limit: nil).filter { $0.source.kind == .manual } },
-                entry: entry,
-                delete: { id in
-                    guard try await entry(id) != nil else { return false }
-                    return try await workouts.delete(id: WorkoutID(id))
-                }, batches: workouts, reachable: { $0.source.kind == .manual })
+                delete: { try await workouts.delete(id: WorkoutID($0)) }, batches: workouts,
+                reachable: { $0.source.kind == .manual })
         }, undoSlot: \.workout)
 }
 
@@ -146,16 +141,10 @@ extension EntryKind where Entry == QuantitySample {
             name: name, time: \.start, id: \.id.rawValue,
             rows: { records in
                 let samples = records.quantitySamples
-                let entry: @Sendable (UUID) async throws -> QuantitySample? = { id in
-                    try await samples.sample(id: SampleID(id)).flatMap { $0.type == type ? $0 : nil }
-                }
                 return EntryRows(
                     entries: { try await samples.samples(of: type, in: $0, limit: nil) },
-                    entry: entry,
-                    delete: { id in
-                        guard try await entry(id) != nil else { return false }
-                        return try await samples.delete(id: SampleID(id))
-                    }, batches: samples, reachable: { $0.type == type })
+                    delete: { try await samples.delete(id: SampleID($0)) }, batches: samples,
+                    reachable: { $0.type == type })
             }, undoSlot: undoSlot)
     }
 }
