@@ -8,7 +8,8 @@ public struct SyncRequest: Hashable, Sendable, Codable {
     /// The `cursor` of the last answer (0 the first time).
     public var cursor: Int64
     public var changes: [SyncChange]
-    /// At most this many server changes in the answer (default ``SyncLimits/defaultPage``).
+    /// At most this many server changes in the answer (default ``SyncLimits/defaultPage``); 0 only
+    /// sends changes (the answer keeps the request's cursor).
     public var limit: Int?
     /// Also send the offline snapshot (with the last page of changes).
     public var snapshot: Bool?

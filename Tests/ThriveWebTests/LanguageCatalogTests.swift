@@ -56,6 +56,16 @@ struct LanguageCatalogTests {
         }
     }
 
+    /// Swift fills `{{name}}`; only the scripts' own strings (`js.…`) use `{name}`, which they fill
+    /// themselves. A `{name}` anywhere else would reach a person as it stands.
+    @Test(arguments: Language.allCases)
+    func placeholdersAreTheOnesTheirFillerKnows(_ language: Language) throws {
+        for (key, text) in try Self.catalog(language) where !key.hasPrefix("js.") {
+            let single = Self.matches(#"(?<!\{)\{([A-Za-z]+)\}(?!\})"#, in: text)
+            #expect(single.isEmpty, "\(language.rawValue) \(key) has {\(single.joined(separator: ","))}: write {{name}}")
+        }
+    }
+
     @Test func everyKeyATemplateNamesIsInTheCatalog() throws {
         let english = try Self.catalog(.en)
         var named = 0

@@ -10,7 +10,7 @@ struct SwiftTextTests {
     static let sources = LanguageCatalogTests.resources.deletingLastPathComponent().deletingLastPathComponent()
 
     /// A capitalised word and at least two more: "Enter how many minutes the workout took."
-    static let sentence = try! NSRegularExpression(pattern: #""([A-Z][a-z]+(?: [a-zA-Z'’,.:;()0-9–-]+){2,}[^"\\]*)""#)
+    static let sentence = try! NSRegularExpression(pattern: #""([A-Z][a-z]+(?: [a-zA-Z'’,.:;()0-9–-]+){2,}(?:[^"\\]|\\.)*)""#)
     /// A label of one or two words ("Save changes", "Protein"), or words around a value
     /// ("\\(count) foods found").
     static let label = try! NSRegularExpression(pattern: #""[A-Z][a-z]+(?: [a-z]+)?"|"[^"]*\\\([^)]*\) [a-z]+ [a-z]+[^"]*""#)
@@ -75,5 +75,6 @@ struct SwiftTextTests {
         #expect(Self.sentences(in: #"InputField("energy", "Energy", unit: "kcal")"#) == 1)
         #expect(Self.sentences(in: #"resultCount = "\(results.count) foods found""#) == 1)
         #expect(Self.sentences(in: #"render("meals", t("meals.title"), context)"#) == 0)
+        #expect(Self.sentences(in: #"message: "Nothing to export yet. \(summary)")"#) == 1)
     }
 }

@@ -281,8 +281,49 @@ struct SyncAPITests {
                 SyncRequest(cursor: 0, changes: (0...SyncLimits.maxChanges).map { _ in Self.mood(UUID(), mood: 3) }))
             #expect(tooMany.status == .badRequest)
             #expect(tooMany.error?.field == "changes")
-            #expect(try await device.send(SyncRequest(cursor: 0, limit: 0)).error?.field == "limit")
+            let negative = try await device.send(SyncRequest(cursor: 0, limit: -1))
+            #expect(negative.error?.field == "limit")
+            #expect(negative.error?.message == "“limit” must be a whole number from 0 to 2000.")
             #expect(try await device.send(SyncRequest(cursor: -1)).error?.field == "cursor")
+        }
+    }
+
+    /// The web app sends what it kept offline with its session and the page's token, and pulls
+    /// nothing (limit 0): it keeps no copy of records. Its edit page says which version it shows, so
+    /// an edit kept offline meets a change made meanwhile as a conflict.
+    @Test func theWebAppSendsWithItsSessionAndPullsNothing() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            let device = try await SyncDevice.signedUp(browser)
+            let record = UUID()
+            let created = try await device.sync([Self.mood(record, mood: 3)])
+            let version = try #require(created.results[0].version)
+
+            let edit = try await browser.get("/pillars/wellbeing/mood/\(record.uuidString.lowercased())/edit")
+            #expect(edit.text.contains(#"data-sync-kind="moodCheckIn" data-sync-zone="GMT" data-sync-units="metric""#))
+            #expect(edit.text.contains(#"data-sync-record="\#(record.uuidString.lowercased())" data-sync-version="\#(version)""#))
+            let token = try #require(edit.formToken)
+
+            func send(_ changes: [SyncChange], token: String?) async throws -> Reply {
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .iso8601
+                let body = String(decoding: try encoder.encode(SyncRequest(cursor: 0, changes: changes, limit: 0)), as: UTF8.self)
+                return try await browser.json(
+                    .post, "/api/v1/mobile/sync", body, headers: token.map { [HTTPField.Name("X-CSRF-Token")!: $0] } ?? [:])
+            }
+            let offlineEdit = Self.mood(record, mood: 5, base: version)
+            let forged = try await send([offlineEdit], token: nil)
+            #expect(forged.status == .forbidden, "a session alone cannot write")
+
+            // Meanwhile another device changed the check-in: the web app's edit is a conflict.
+            try await device.sync([Self.mood(record, mood: 2, base: version)])
+            let answer = try await send([offlineEdit, Self.mood(UUID(), mood: 4)], token: token)
+            #expect(answer.status == .ok, "\(answer.text)")
+            try device.check.expectDocumented(answer, "/api/v1/mobile/sync", "post")
+            let result = try answer.decode(SyncResponse.self)
+            #expect(result.results.map(\.status) == [.conflict, .applied])
+            #expect(result.results[0].server?.fields?.object?["mood"] == .number(2))
+            #expect(result.changes.isEmpty && result.cursor == 0 && !result.more, "nothing pulled")
         }
     }
 

@@ -235,7 +235,7 @@ struct WorkoutTests {
                 (#"{"minutes":0}"#, "minutes", "A workout lasts between 1 minute and 24 hours (1440 minutes)."),
                 (
                     #"{"minutes":30,"activityType":"parkour"}"#, "activityType",
-                    "Unknown activity type \"parkour\". Use one of: traditionalStrengthTraining, functionalStrengthTraining, running, walking, cycling, swimming, highIntensityIntervalTraining, yoga, rowing, other."
+                    "Unknown activity type “parkour”. Use one of: traditionalStrengthTraining, functionalStrengthTraining, running, walking, cycling, swimming, highIntensityIntervalTraining, yoga, rowing, other."
                 ),
                 (
                     #"{"minutes":30,"startedAt":"2026-11-22T19:20:00Z"}"#, "startedAt",

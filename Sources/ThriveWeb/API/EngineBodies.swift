@@ -58,7 +58,7 @@ struct PreferencesUpdate: Codable, Sendable {
             let known = Set(QuantityType.allCases.map(\.rawValue) + CategoryType.allCases.map(\.rawValue))
             for (metric, name) in preferredSources {
                 guard known.contains(metric) else {
-                    throw ValidationError(field: "preferredSources", message: "“\(metric)” is not a metric Thrive records.")
+                    throw ValidationError(field: "preferredSources", message: t("api.metricUnknown", ["name": metric]))
                 }
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard trimmed.count <= 100 else {

@@ -34,7 +34,8 @@ struct QuantitySampleBody: Codable, Sendable {
     func sample(id: SampleID) throws(ValidationError) -> QuantitySample {
         guard let type = QuantityType(rawValue: type) else {
             throw ValidationError(
-                field: "type", message: "“\(self.type)” is not a known quantity type, such as \(QuantityType.heartRate.rawValue)."
+                field: "type",
+                message: t("api.quantityTypeUnknown", ["name": self.type, "example": QuantityType.heartRate.rawValue])
             )
         }
         if let unit, unit != type.canonicalUnit.rawValue {
@@ -75,7 +76,7 @@ struct CategorySampleBody: Codable, Sendable {
         guard let type = CategoryType(rawValue: type) else {
             throw ValidationError(
                 field: "type",
-                message: "“\(self.type)” is not a known category type, such as \(CategoryType.sleepAnalysis.rawValue).")
+                message: t("api.categoryTypeUnknown", ["name": self.type, "example": CategoryType.sleepAnalysis.rawValue]))
         }
         return try CategorySample(
             id: id, type: type, value: value, start: start, end: end,

@@ -48,7 +48,7 @@ enum StrictJSON {
         } catch {
             throw AppError(
                 status: .contentTooLarge, code: "payload_too_large",
-                message: "The request body is larger than \(limit / 1024) KB. Send less data per request.")
+                message: t("api.bodyTooLarge", ["size": String(limit / 1024)]))
         }
         let data = Data(buffer: buffer)
         return try decode(type, from: data)

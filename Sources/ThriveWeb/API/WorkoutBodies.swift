@@ -39,7 +39,7 @@ struct WorkoutRequest: Codable {
                 guard let type = WorkoutActivityType(rawValue: name) else {
                     let known = WorkoutActivityType.allCases.map(\.rawValue).joined(separator: ", ")
                     throw ValidationError(
-                        field: "activityType", message: "Unknown activity type \"\(name)\". Use one of: \(known).")
+                        field: "activityType", message: t("api.activityTypeUnknown", ["name": name, "known": known]))
                 }
                 return type
             } ?? .traditionalStrengthTraining

@@ -15,7 +15,7 @@ struct ChartsAPIController {
             let name = context.parameters.get("metric") ?? ""
             guard let metric = ChartMetric.named(name) else {
                 throw AppError.notFound(
-                    "There is no chart named \"\(name)\". Charts: \(ChartMetric.all.map(\.id).joined(separator: ", ")).")
+                    t("api.chartUnknown", ["name": name, "list": ChartMetric.all.map(\.id).joined(separator: ", ")]))
             }
             let query = request.uri.queryParameters
             let format = query.get("format").map { String($0) } ?? "json"
@@ -44,20 +44,24 @@ struct ChartsAPIController {
             if format == "png" {
                 guard let chart else {
                     throw AppError(
-                        status: .unprocessableContent, code: "not_enough_data", message: "Nothing to export yet. \(summary)")
+                        status: .unprocessableContent, code: "not_enough_data",
+                        message: t("api.chartNothingToExport", ["summary": summary]))
                 }
                 let time = services.now()
                 let export = ChartExport(
                     title: metric.title, rangeText: MetricChartView.rangeText(range, person.zone),
                     legend: [.init(name: metric.title, role: metric.pillar.rawValue)],
                     exportedText:
-                        "Exported \(DisplayFormat.date(time, in: person.zone)) at \(DisplayFormat.time(time, in: person.zone)) from Thrive",
+                        t(
+                            "chart.exportedAt",
+                            [
+                                "date": DisplayFormat.date(time, in: person.zone),
+                                "time": DisplayFormat.time(time, in: person.zone),
+                            ]),
                     chart: chart)
                 let png: [UInt8]
                 do { png = try export.png() } catch {
-                    throw AppError(
-                        status: .internalServerError, code: "export_failed",
-                        message: "Unable to save the chart just now. Try again, or use the SVG: \(error)")
+                    throw AppError(status: .internalServerError, code: "export_failed", message: t("api.chartPNGFailed"))
                 }
                 headers[.contentType] = "image/png"
                 headers[.contentDisposition] = "attachment; filename=\"\(metric.id)-\(range.last).png\""

@@ -52,7 +52,9 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let person = try await services.engines.context(owner)
             guard let entry = try await log.entry(owner, id: try id(context)) else { throw page.kind.missing }
-            return renderEdit(entry, values: page.values(entry, person), errors: FormErrors(), person: person, services, context)
+            return try await renderEdit(
+                entry, values: page.values(entry, person), errors: FormErrors(), person: person, owner: owner, services,
+                context)
         }
 
         router.post(RouterPath("\(path)/:id")) { request, context -> Response in
@@ -71,7 +73,8 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             } catch let error as ValidationError {
                 var errors = FormErrors()
                 errors.add(error)
-                return renderEdit(entry, values: form.values, errors: errors, person: person, services, context)
+                return try await renderEdit(
+                    entry, values: form.values, errors: errors, person: person, owner: owner, services, context)
             }
         }
 
@@ -115,7 +118,8 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
                 let (title, detail) = page.item(entry, person)
                 return EntryPage.Item(id: page.kind.id(entry).uuidString.lowercased(), title: title, detail: detail)
             },
-            isEmpty: entries.isEmpty, emptyText: page.emptyText, listTitle: page.listTitle, errors: errors)
+            isEmpty: entries.isEmpty, emptyText: page.emptyText, listTitle: page.listTitle,
+            offline: OfflineForm(page.sync, person: person), errors: errors)
         let request = charts ?? ChartRequest(range: nil, from: nil, to: nil, mode: context.settings?.coaching.mode ?? .light)
         for metric in page.charts {
             content.charts.append(
@@ -126,14 +130,22 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             status: errors.hasAny ? .unprocessableContent : .ok)
     }
 
+    /// The edit form also says which version of the entry it shows, so an edit kept offline is sent
+    /// as made on that version (and meets a change made meanwhile as a conflict, not over it).
     private func renderEdit(
-        _ entry: Entry, values: [String: String], errors: FormErrors, person: PersonContext, _ services: AppServices,
-        _ context: AppRequestContext
-    ) -> Response {
+        _ entry: Entry, values: [String: String], errors: FormErrors, person: PersonContext, owner: UserID,
+        _ services: AppServices, _ context: AppRequestContext
+    ) async throws -> Response {
+        let id = page.kind.id(entry)
+        let kind = page.sync
+        let version = try await services.store.read {
+            try await $0.records(of: owner).changes.latest(kind, recordIDs: [id])[id]?.sequence
+        }
         let content = EntryEditPage(
-            heading: page.heading, path: page.path, id: page.kind.id(entry).uuidString.lowercased(),
+            heading: page.heading, path: page.path, id: id.uuidString.lowercased(),
             date: LocalDate(page.kind.time(entry), in: person.zone).description,
-            controls: page.controls(values, errors, person), errors: errors)
+            controls: page.controls(values, errors, person),
+            offline: OfflineForm(kind, person: person, record: id, version: version), errors: errors)
         return services.renderer.render(
             "entry-edit", chrome: Chrome(title: t("\(page.text).editTitle"), context: context, tab: .pillars),
             content: content, status: errors.hasAny ? .unprocessableContent : .ok)

@@ -36,7 +36,7 @@ struct MobileAppAPIController {
             let body = try await request.body.collect(upTo: 16 * 1024)
             guard let patch = try? JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] else {
                 throw AppError.badRequest(
-                    "Send a JSON object with the settings to change, like {\"display\":{\"theme\":\"dark\"}}.")
+                    t("api.settingsObject", ["example": #"{"display":{"theme":"dark"}}"#]))
             }
             return try jsonResponse(try await services.settings.apply(patch, for: owner))
         }

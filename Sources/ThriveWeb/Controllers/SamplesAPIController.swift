@@ -74,7 +74,7 @@ struct SamplesAPIController {
                 switch typeName {
                 case nil:
                     throw AppError.badRequest(
-                        "Name the sample type to list, e.g. ?type=\(QuantityType.heartRate.rawValue).", field: "type")
+                        t("api.sampleTypeNeeded", ["example": QuantityType.heartRate.rawValue]), field: "type")
                 case let name? where QuantityType(rawValue: name) != nil:
                     let samples = try await records.quantitySamples.samples(
                         of: QuantityType(rawValue: name), in: window, limit: limit)
@@ -84,7 +84,7 @@ struct SamplesAPIController {
                         of: CategoryType(rawValue: name), in: window, limit: limit)
                     return Listing(quantitySamples: nil, categorySamples: samples.map(CategorySampleBody.init))
                 case let name?:
-                    throw AppError.badRequest("“\(name)” is not a known sample type.", field: "type")
+                    throw AppError.badRequest(t("api.sampleTypeUnknown", ["name": name]), field: "type")
                 }
             }
             return try jsonResponse(listing)
@@ -103,7 +103,7 @@ struct SamplesAPIController {
     static func date(_ text: String?, _ name: String) throws -> Date? {
         guard let text else { return nil }
         guard let date = StrictJSON.parseDate(text) else {
-            throw AppError.badRequest("“\(name)” must be an ISO 8601 date-time such as 2026-11-22T00:00:00Z.", field: name)
+            throw AppError.badRequest(t("api.dateTimeExpected", ["name": name]), field: name)
         }
         return date
     }

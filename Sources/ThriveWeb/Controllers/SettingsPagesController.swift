@@ -81,7 +81,9 @@ struct SettingsPagesController {
             )
         }
         let consent = onboarding?.consent.map {
-            "You accepted the terms (version \($0.version)) on \(DisplayFormat.date($0.acceptedAt, in: profile.timeZone))."
+            t(
+                "settings.consentOn",
+                ["version": String($0.version), "date": DisplayFormat.date($0.acceptedAt, in: profile.timeZone)])
         }
         let page = SettingsPage(
             settings: settings, deep: settings.coaching.mode == .deep, query: query, savedCategory: saved, errors: errors,

@@ -8,6 +8,8 @@ struct EntryPageKind<Entry: Codable & Sendable>: Sendable {
     typealias Values = [String: String]
 
     let kind: EntryKind<Entry>
+    /// What the form's entries are in sync: a browser that is offline queues the form as one.
+    let sync: ChangeKind
     /// The catalog prefix of the kind's text ("entry.mood": its heading, form, list and notices).
     let text: String
     let path: String

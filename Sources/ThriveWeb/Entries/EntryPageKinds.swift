@@ -19,7 +19,7 @@ extension EntryPageKind where Entry == MoodCheckIn {
 
     /// Pillars › Wellbeing › Mood: mood, energy and stress on 1–5 scales with a private note.
     static let mood = EntryPageKind(
-        kind: .checkIn, text: "entry.mood", path: "/pillars/wellbeing/mood", pillar: .wellbeing,
+        kind: .checkIn, sync: .moodCheckIn, text: "entry.mood", path: "/pillars/wellbeing/mood", pillar: .wellbeing,
         controls: { values, errors, _ in
             [
                 .scale(ScaleField("mood", t("entry.mood.mood"), words: moodWords, value: values["mood"], errors: errors)),
@@ -71,7 +71,7 @@ extension EntryPageKind where Entry == MoodCheckIn {
 extension EntryPageKind where Entry == JournalEntry {
     /// Pillars › Wellbeing › Journal: free writing, private, newest first.
     static let journal = EntryPageKind(
-        kind: .journal, text: "entry.journal", path: "/pillars/wellbeing/journal", pillar: .wellbeing,
+        kind: .journal, sync: .journalEntry, text: "entry.journal", path: "/pillars/wellbeing/journal", pillar: .wellbeing,
         controls: { values, errors, _ in
             [
                 .note(
@@ -98,7 +98,7 @@ extension EntryPageKind where Entry == CategorySample {
     /// Pillars › Fitness › Sleep: when the person fell asleep and woke, and how well they slept; the
     /// night counts for the day they woke on, in scores and KPI cards like a device's sleep.
     static let sleep = EntryPageKind(
-        kind: .sleep, text: "entry.sleep", path: "/pillars/fitness/sleep", pillar: .fitness,
+        kind: .sleep, sync: .sleep, text: "entry.sleep", path: "/pillars/fitness/sleep", pillar: .fitness,
         controls: { values, errors, _ in
             [
                 .text(
@@ -166,7 +166,7 @@ extension EntryPageKind where Entry == CategorySample {
 extension EntryPageKind where Entry == QuantitySample {
     /// Pillars › Nutrition › Weight, in the person's units.
     static let weight = EntryPageKind(
-        kind: .weight, text: "entry.weight", path: "/pillars/nutrition/weight", pillar: .nutrition,
+        kind: .weight, sync: .weighIn, text: "entry.weight", path: "/pillars/nutrition/weight", pillar: .nutrition,
         controls: { values, errors, person in
             [
                 .text(
@@ -202,7 +202,7 @@ extension EntryPageKind where Entry == QuantitySample {
 
     /// Pillars › Nutrition › Hydration: one-tap glasses, or any amount, in the person's units.
     static let water = EntryPageKind(
-        kind: .water, text: "entry.water", path: "/pillars/nutrition/hydration", pillar: .nutrition,
+        kind: .water, sync: .water, text: "entry.water", path: "/pillars/nutrition/hydration", pillar: .nutrition,
         quickAmounts: ["250", "500"],
         controls: { values, errors, person in
             [

@@ -74,7 +74,7 @@ struct MealLog: Sendable {
             guard let portion = food.portions.first(where: { $0.sequence == sequence }) else {
                 throw ValidationError(
                     field: "portion",
-                    message: "“\(food.description)” has no portion \(sequence); choose one of its portions or give grams.")
+                    message: t("mealError.noPortion", ["food": food.description, "number": String(sequence)]))
             }
             let servings = body.servings ?? 1
             guard servings.isFinite, (0.1...50).contains(servings) else {

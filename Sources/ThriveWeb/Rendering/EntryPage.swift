@@ -36,6 +36,7 @@ struct EntryPage: Sendable {
     let isEmpty: Bool
     let emptyText: String
     let listTitle: String
+    let offline: OfflineForm
     var errors: FormErrors
     var charts: [MetricChartView] = []
 }
@@ -47,5 +48,6 @@ struct EntryEditPage: Sendable {
     let id: String
     let date: String
     let controls: [FormControl]
+    let offline: OfflineForm
     var errors: FormErrors
 }

@@ -72,6 +72,8 @@ struct MealAddPage: Sendable {
     var recent: [Recent] = []
     var quickAdd = QuickAdd()
     var errors = FormErrors()
+    /// Quick add works offline: the meal is kept on the device and sent when online.
+    var offline: OfflineForm?
     // Set by `finished()` for the template, which sees stored properties only.
     private(set) var noResults = false
     private(set) var resultCount = ""

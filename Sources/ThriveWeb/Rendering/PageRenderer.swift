@@ -15,6 +15,8 @@ struct Chrome: Sendable {
     let title: String
     let signedIn: Bool
     let csrfToken: String?
+    /// Whose page it is: entries a browser keeps for sync are sent only under the same person.
+    let person: String?
     let tab: Tab
     private(set) var display: DisplaySettings
     private(set) var mode: FlexibilityMode
@@ -27,6 +29,7 @@ struct Chrome: Sendable {
         self.title = title
         self.signedIn = context.identity != nil
         self.csrfToken = context.csrfToken
+        self.person = context.identity.map { $0.userID.rawValue.uuidString.lowercased() }
         self.tab = tab
         display = context.settings?.display ?? DisplaySettings()
         mode = context.settings?.coaching.mode ?? .light
@@ -51,6 +54,7 @@ struct PageContext<Content>: MustacheParent {
         case "title": return chrome.title
         case "signedIn": return chrome.signedIn
         case "csrfToken": return chrome.csrfToken ?? ""
+        case "person": return chrome.person
         case "tab": return [chrome.tab.rawValue: true]
         case "theme": return chrome.display.theme.rawValue
         case "textSize": return chrome.display.textSize.rawValue

@@ -91,14 +91,14 @@ struct GlobalSearch: Sendable {
             }
             + checkIns.map { checkIn in
                 Link(
-                    title: checkIn.note ?? "Check-in",
-                    detail: "Mood check-in, \(DisplayFormat.date(checkIn.recordedAt, in: zone))",
+                    title: checkIn.note ?? t("search.checkIn"),
+                    detail: t("search.checkInDetail", ["date": DisplayFormat.date(checkIn.recordedAt, in: zone)]),
                     href: "/pillars/wellbeing/mood?date=\(LocalDate(checkIn.recordedAt, in: zone))")
             }
             + journal.map { entry in
                 Link(
                     title: String((entry.text.split(separator: "\n").first ?? "").prefix(120)),
-                    detail: "Journal, \(DisplayFormat.date(entry.writtenAt, in: zone))",
+                    detail: t("search.journalDetail", ["date": DisplayFormat.date(entry.writtenAt, in: zone)]),
                     href: "/pillars/wellbeing/journal?date=\(LocalDate(entry.writtenAt, in: zone))")
             }
         let sentences: [String] = (cache?.insights ?? []).map { t($0.sentence) }

@@ -31,7 +31,7 @@ struct SyncService: Sendable {
             throw AppError.badRequest(t("sync.tooMany", ["count": String(SyncLimits.maxChanges)]), field: "changes")
         }
         let limit = request.limit ?? SyncLimits.defaultPage
-        guard (1...SyncLimits.maxPage).contains(limit) else {
+        guard (0...SyncLimits.maxPage).contains(limit) else {
             throw AppError.badRequest(t("sync.limit", ["max": String(SyncLimits.maxPage)]), field: "limit")
         }
         guard request.cursor >= 0 else { throw AppError.badRequest(t("sync.cursor"), field: "cursor") }
@@ -43,7 +43,10 @@ struct SyncService: Sendable {
         where result.status == .applied && result.server == nil && entries[change.kind] != nil {
             if let version = result.version { echoes.insert(LoggedVersion(kind: change.kind, sequence: version)) }
         }
-        let (records, cursor, more) = try await pull(owner, after: request.cursor, limit: limit, skipping: echoes)
+        // A limit of 0 only sends (a browser keeps no copy of records to pull into).
+        let (records, cursor, more) =
+            limit == 0
+            ? ([], request.cursor, false) : try await pull(owner, after: request.cursor, limit: limit, skipping: echoes)
         let snapshot = request.snapshot == true && !more ? try await dashboard.offlineSnapshot(owner) : nil
         return SyncResponse(results: results, changes: records, cursor: cursor, more: more, snapshot: snapshot)
     }
