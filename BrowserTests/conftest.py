@@ -21,10 +21,11 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(data=None):
-    """A `thrive serve --demo` on a free loopback port; returns its address and process."""
+def start_server(data=None, port=None):
+    """A `thrive serve --demo` on a free loopback port (or `port`, to start a stopped server again
+    on its data); returns its address and process."""
     binary = os.environ.get("THRIVE_BINARY", str(ROOT / ".build" / "debug" / "thrive"))
-    port = free_port()
+    port = port or free_port()
     data = data or tempfile.mkdtemp(prefix="thrive-browser-")
     env = {k: v for k, v in os.environ.items() if not k.startswith("THRIVE_")}
     env["THRIVE_BCRYPT_COST"] = "10"

@@ -300,7 +300,9 @@ struct SyncAPITests {
             let version = try #require(created.results[0].version)
 
             let edit = try await browser.get("/pillars/wellbeing/mood/\(record.uuidString.lowercased())/edit")
-            #expect(edit.text.contains(#"data-sync-kind="moodCheckIn" data-sync-zone="GMT" data-sync-units="metric""#))
+            #expect(
+                edit.text.contains(
+                    #"data-sync-kind="moodCheckIn" data-sync-label="Mood" data-sync-zone="GMT" data-sync-units="metric""#))
             #expect(edit.text.contains(#"data-sync-record="\#(record.uuidString.lowercased())" data-sync-version="\#(version)""#))
             let token = try #require(edit.formToken)
 

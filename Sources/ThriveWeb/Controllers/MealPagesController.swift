@@ -215,7 +215,7 @@ struct MealPagesController {
             page.favourites = favourites.map(FoodListItem.init)
             page.recent = try await services.meals.recent(owner).map(MealAddPage.recent)
         }
-        page.offline = OfflineForm(.meal, person: try await services.engines.context(owner))
+        page.offline = OfflineForm(.meal, label: t("meals.title"), person: try await services.engines.context(owner))
         return render("meal-add", page.target.title, context, page.finished(), status: status)
     }
 

@@ -73,11 +73,12 @@ struct SettingsPagesController {
         _ owner: UserID, context: AppRequestContext, query: String, saved: String?, errors: FormErrors
     ) async throws -> Response {
         let settings = try await services.settings.settings(owner)
-        let (account, profile, onboarding) = try await services.store.read { repositories in
+        let (account, profile, onboarding, syncVersion) = try await services.store.read { repositories in
             let records = repositories.records(of: owner)
             return (
                 try await repositories.accounts.find(id: owner), try await records.profile.get() ?? Profile(),
-                try await records.documents.get(OnboardingProgress.self)
+                try await records.documents.get(OnboardingProgress.self),
+                try await records.changes.latest(.settings, recordIDs: [owner.rawValue])[owner.rawValue]?.sequence ?? 0
             )
         }
         let consent = onboarding?.consent.map {
@@ -93,7 +94,8 @@ struct SettingsPagesController {
                     DisplayFormat.date($0.start(in: profile.timeZone).addingTimeInterval(43_200), in: profile.timeZone)
                 } ?? t("settings.notSet"),
                 units: t(profile.unitSystem == .metric ? "units.metric" : "units.imperial"),
-                timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent")))
+                timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent")),
+            syncVersion: syncVersion)
         var chrome = Chrome(title: t("settings.title"), context: context, tab: .profile)
         chrome.adopt(settings)
         return services.renderer.render(

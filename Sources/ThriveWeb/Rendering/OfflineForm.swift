@@ -3,14 +3,15 @@ import ThriveCore
 
 /// What a browser needs to keep a form as a sync change while it is offline: the change's kind,
 /// the person's zone and units (so a typed time and amount mean what the server would take them to
-/// mean), and for an edit the record and the server version the edit is made on. Templates put
-/// `attributes` inside the form's tag.
+/// mean), what the entry is called in the list of entries waiting, and for an edit the record and
+/// the server version the edit is made on. Templates put `attributes` inside the form's tag.
 struct OfflineForm: Sendable {
     let attributes: String
 
-    init(_ kind: ChangeKind, person: PersonContext, record: UUID? = nil, version: Int64? = nil) {
+    init(_ kind: ChangeKind, label: String, person: PersonContext, record: UUID? = nil, version: Int64? = nil) {
         var pairs = [
-            ("kind", kind.rawValue), ("zone", person.zone.identifier), ("units", person.profile.unitSystem.rawValue),
+            ("kind", kind.rawValue), ("label", label), ("zone", person.zone.identifier),
+            ("units", person.profile.unitSystem.rawValue),
         ]
         if let record { pairs.append(("record", record.uuidString.lowercased())) }
         if let version { pairs.append(("version", String(version))) }

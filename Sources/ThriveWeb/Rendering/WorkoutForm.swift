@@ -45,6 +45,8 @@ struct WorkoutForm: Sendable {
     let hasExercises: Bool
     let loadUnit: String
     var errors: FormErrors
+    /// A new workout can be logged offline (an edit needs the server).
+    var offline: OfflineForm?
 
     init(
         action: String, cancel: String, submitLabel: String, values: Values, errors: FormErrors, units: UnitSystem

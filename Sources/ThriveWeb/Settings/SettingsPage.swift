@@ -56,10 +56,15 @@ struct SettingsPage: Sendable {
     let noMatches: Bool
     let account: Account
     let version: String
+    /// The version of the settings shown: a change kept offline is sent as made on it, so only
+    /// fields changed elsewhere since then keep the server's value.
+    let syncVersion: String
 
     init(
-        settings: Settings, deep: Bool, query: String, savedCategory: String?, errors: FormErrors, account: Account
+        settings: Settings, deep: Bool, query: String, savedCategory: String?, errors: FormErrors, account: Account,
+        syncVersion: Int64 = 0
     ) {
+        self.syncVersion = String(syncVersion)
         let document =
             (try? JSONSerialization.jsonObject(with: StrictJSON.makeEncoder().encode(settings))) as? [String: Any] ?? [:]
         let words = query.lowercased().split(separator: " ").map(String.init)

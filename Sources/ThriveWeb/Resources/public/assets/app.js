@@ -40,10 +40,18 @@
       if (!input.name || input.type === "hidden") { return; }
       var value = input.type === "checkbox" ? input.checked : input.value;
       var error = document.getElementById(input.id + "-error");
+      var patch = patchFor(input.name, value);
+      // Offline, the change waits in the outbox (outbox-ui.js) on the version this page shows.
+      var version = form.getAttribute("data-sync-version");
+      function keepOffline() {
+        if (!window.ThriveOfflineSettings) { announce(strings.offline); return; }
+        window.ThriveOfflineSettings(patch, version ? Number(version) : undefined);
+      }
+      if (!navigator.onLine || root.hasAttribute("data-offline-copy")) { keepOffline(); return; }
       fetch("/api/v1/mobile/settings", {
         method: "PATCH", credentials: "same-origin",
         headers: { "Content-Type": "application/merge-patch+json", "X-CSRF-Token": token },
-        body: JSON.stringify(patchFor(input.name, value))
+        body: JSON.stringify(patch)
       }).then(function (reply) {
         return reply.json().then(function (body) { return { ok: reply.ok, body: body }; });
       }).then(function (result) {
@@ -59,9 +67,7 @@
           if (error) { error.hidden = false; error.textContent = "⚠ " + message; input.setAttribute("aria-describedby", error.id); }
           announce(message);
         }
-      }).catch(function () {
-        announce(strings.offline);
-      });
+      }).catch(keepOffline);
     });
   });
 

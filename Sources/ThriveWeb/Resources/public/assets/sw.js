@@ -2,15 +2,25 @@
 // (dashboard, pillars, insights, goals, settings, profile) from the network when it answers and
 // from the cache when it does not, marked with the time they were fetched. Served at /sw.js with
 // the release's version in VERSION, so a new release replaces every cache.
+//
+// Storage follows the spec's budget: pages up to 50 MB and insights up to 10 MB (the outbox's
+// 20 MB is kept by outbox.js); a page older than 7 days is dropped, and when a budget is exceeded
+// the oldest pages go first and open pages are told.
 "use strict";
 var VERSION = "__VERSION__";
 var SHELL = "thrive-shell-" + VERSION;
 var PAGES = "thrive-pages";
+var INSIGHTS = "thrive-insights";
+var BUDGETS = {};
+BUDGETS[PAGES] = 50 * 1024 * 1024;
+BUDGETS[INSIGHTS] = 10 * 1024 * 1024;
 var SHELL_FILES = [
-  "/assets/app.css", "/assets/app.js", "/assets/charts.js", "/assets/offline.js", "/assets/icon.svg", "/manifest.webmanifest"
+  "/assets/app.css", "/assets/app.js", "/assets/charts.js", "/assets/offline.js", "/assets/outbox.js",
+  "/assets/outbox-ui.js", "/assets/icon.svg", "/manifest.webmanifest"
 ];
-// Pages kept for offline viewing (dashboard, pillars with their goals, insights, profile, settings), their
-// sub-pages too; only as plain addresses, without a query.
+// Pages kept for offline viewing (dashboard, pillars with their goals and entry forms, insights,
+// profile, settings) and their sub-pages. A page with a query is kept under its whole address and,
+// offline, falls back to the same page without one.
 var OFFLINE_PAGES = ["/", "/pillars", "/insights", "/profile"];
 var NETWORK_TIMEOUT_MS = 4000;
 // A page older than this is not shown offline (the spec's 7-day cache window).
@@ -31,9 +41,12 @@ self.addEventListener("activate", function (event) {
 
 // Signing out (or a page saying the person is signed out) forgets every cached page: they hold
 // health data.
+function forgetPages() { return Promise.all([caches.delete(PAGES), caches.delete(INSIGHTS)]); }
 self.addEventListener("message", function (event) {
-  if (event.data === "signed-out") { event.waitUntil(caches.delete(PAGES)); }
+  if (event.data === "signed-out") { event.waitUntil(forgetPages()); }
 });
+
+function cacheFor(path) { return path === "/insights" || path.indexOf("/insights/") === 0 ? INSIGHTS : PAGES; }
 
 function isOfflinePage(path) {
   return OFFLINE_PAGES.some(function (page) {
@@ -46,7 +59,7 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
   if (url.pathname === "/logout" || url.pathname === "/logout-everywhere") {
-    event.waitUntil(caches.delete(PAGES));
+    event.waitUntil(forgetPages());
     return;
   }
   if (request.method !== "GET") { return; }
@@ -54,8 +67,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
     return;
   }
-  if (request.mode === "navigate" && !url.search && isOfflinePage(url.pathname)) {
-    event.respondWith(networkFirst(request, event));
+  if (request.mode === "navigate" && isOfflinePage(url.pathname)) {
+    event.respondWith(networkFirst(request, event, cacheFor(url.pathname)));
   }
 });
 
@@ -67,29 +80,74 @@ function withTimeout(promise, ms) {
   });
 }
 
-function networkFirst(request, event) {
+function networkFirst(request, event, name) {
   return withTimeout(fetch(request), NETWORK_TIMEOUT_MS).then(function (response) {
     // Only a page the person was allowed to see is kept (not a redirect to the login page).
     if (response.ok && !response.redirected && response.type === "basic") {
       var copy = response.clone();
       // Kept alive until the copy is stored, even when the page has moved on.
       event.waitUntil(copy.text().then(function (html) {
-        return caches.open(PAGES).then(function (cache) {
+        return caches.open(name).then(function (cache) {
           return cache.put(request.url, new Response(html, {
-            headers: { "Content-Type": "text/html; charset=utf-8", "X-Thrive-Fetched-At": new Date().toISOString() }
+            headers: {
+              "Content-Type": "text/html; charset=utf-8", "X-Thrive-Fetched-At": new Date().toISOString(),
+              "X-Thrive-Size": String(new Blob([html]).size)
+            }
           }));
-        });
+        }).then(function () { return trim(name); });
       }));
     }
     return response;
   }).catch(function () {
-    return caches.open(PAGES).then(function (cache) { return cache.match(request.url); }).then(function (hit) {
-      var fetchedAt = hit && hit.headers.get("X-Thrive-Fetched-At");
-      if (!hit || !fetchedAt || Date.now() - Date.parse(fetchedAt) > MAX_AGE_MS) { return offlinePage(); }
-      return hit.text().then(function (html) {
-        // The page says when its data is from, for the "Showing data from …" line.
-        var marked = html.replace("<html ", "<html data-offline-copy=\"" + fetchedAt + "\" ");
-        return new Response(marked, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    return caches.open(name).then(function (cache) {
+      return cache.match(request.url).then(function (hit) {
+        return hit || cache.match(request.url, { ignoreSearch: true });
+      }).then(function (hit) { return served(cache, hit); });
+    });
+  });
+}
+
+// A kept page, marked with the time it was fetched for the "Showing data from …" line. One that
+// is too old or unreadable (a corrupted entry) is deleted: it comes back the next time it is seen
+// online.
+function served(cache, hit) {
+  var fetchedAt = hit && hit.headers.get("X-Thrive-Fetched-At");
+  if (!hit) { return offlinePage(); }
+  if (!fetchedAt || !(Date.now() - Date.parse(fetchedAt) <= MAX_AGE_MS)) {
+    return cache.delete(hit.url).then(offlinePage);
+  }
+  return hit.text().then(function (html) {
+    if (html.indexOf("<html ") < 0) { throw new Error("not a page"); }
+    var marked = html.replace("<html ", "<html data-offline-copy=\"" + fetchedAt + "\" ");
+    return new Response(marked, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }).catch(function () { return cache.delete(hit.url).then(offlinePage); });
+}
+
+// Drops pages older than 7 days, then the oldest until the cache is within its budget; pages are
+// told when that took pages that were still fresh.
+function trim(name) {
+  return caches.open(name).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.map(function (request) {
+        return cache.match(request).then(function (hit) {
+          return {
+            request: request, at: Date.parse(hit && hit.headers.get("X-Thrive-Fetched-At")) || 0,
+            size: Number(hit && hit.headers.get("X-Thrive-Size")) || 0
+          };
+        });
+      }));
+    }).then(function (kept) {
+      var now = Date.now(), total = 0, cleared = false, gone = [];
+      kept.sort(function (a, b) { return b.at - a.at; }).forEach(function (page) {
+        if (now - page.at > MAX_AGE_MS) { gone.push(page.request); return; }
+        if (total + page.size > BUDGETS[name]) { gone.push(page.request); cleared = true; return; }
+        total += page.size;
+      });
+      return Promise.all(gone.map(function (request) { return cache.delete(request); })).then(function () {
+        if (!cleared) { return; }
+        return self.clients.matchAll().then(function (clients) {
+          clients.forEach(function (client) { client.postMessage({ type: "storage-cleared" }); });
+        });
       });
     });
   });
