@@ -222,3 +222,32 @@ def test_an_offline_edit_that_meets_a_change_made_meanwhile_is_settled_by_the_pe
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_an_outbox_entry_that_no_longer_decrypts_is_dropped_and_reported(server, phone):
+    log_in(phone, server)
+    phone.get(server + "/pillars/wellbeing/journal")
+    go_offline(phone)
+    phone.find_element(By.ID, "text").send_keys("A page that will not survive")
+    press(phone, phone.find_element(By.CSS_SELECTOR, "form[data-sync-kind='journalEntry'] button[type=submit]"))
+    toast(phone, "Saved on this device")
+
+    # Flip a byte of the sealed entry, as a damaged disk or a meddling extension would.
+    phone.execute_async_script("""
+        var done = arguments[0];
+        var open = indexedDB.open("thrive-offline");
+        open.onsuccess = function () {
+          var store = open.result.transaction("items", "readwrite").objectStore("items");
+          store.getAll().onsuccess = function (event) {
+            var item = event.target.result[0];
+            var bytes = new Uint8Array(item.data);
+            bytes[0] ^= 0xff;
+            item.data = bytes.buffer;
+            store.put(item).onsuccess = function () { done(); };
+          };
+        };""")
+    phone.get(server + "/profile/settings")
+    assert "Cache error detected. Data will refresh when online." in toast(phone, "Cache error")
+    count = phone.find_element(By.CSS_SELECTOR, "[data-outbox-count]")
+    WebDriverWait(phone, 10).until(lambda d: "Nothing waiting to sync" in count.text)
+    assert stored_items(phone) == []

@@ -326,6 +326,14 @@ struct SyncAPITests {
             #expect(result.results.map(\.status) == [.conflict, .applied])
             #expect(result.results[0].server?.fields?.object?["mood"] == .number(2))
             #expect(result.changes.isEmpty && result.cursor == 0 && !result.more, "nothing pulled")
+
+            // The settings page says which version of the settings it shows, for changes kept offline.
+            let dark = SyncChange(
+                id: UUID(), kind: .settings, recordID: UUID(), operation: .upsert,
+                fields: .object(["display": .object(["theme": .string("dark")])]), madeAt: Self.evening)
+            let settingsVersion = try #require(try await device.sync([dark]).results[0].version)
+            let settings = try await browser.get("/profile/settings")
+            #expect(settings.text.contains(#"data-autosave data-sync-version="\#(settingsVersion)""#))
         }
     }
 
