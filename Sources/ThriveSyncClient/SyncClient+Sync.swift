@@ -4,9 +4,10 @@ import ThriveCore
 import ThriveSync
 
 extension SyncClient {
-    /// Sends the queue and pulls the server's changes until both sides are current.
+    /// Sends the queue and pulls the server's changes until both sides are current, in batches as
+    /// large as the server takes (fewer round trips and transactions).
     @discardableResult
-    public func sync(batchSize: Int = 500) async throws -> SyncReport {
+    public func sync(batchSize: Int = SyncLimits.maxChanges) async throws -> SyncReport {
         var report = SyncReport()
         while true {
             let changes = try await nextBatch(limit: batchSize)
