@@ -52,7 +52,9 @@
     close.textContent = "×";
     close.addEventListener("click", function () { banner.hidden = true; });
     banner.appendChild(close);
-    document.body.insertBefore(banner, document.body.firstChild);
+    // Below the top bar, so the skip link stays the first thing the keyboard reaches.
+    var bar = document.querySelector(".top-bar");
+    document.body.insertBefore(banner, bar ? bar.nextSibling : document.body.firstChild);
   }
   function hideBanner() { if (banner && !copiedAt) { banner.hidden = true; } }
 
