@@ -31,10 +31,14 @@ struct SyncDevice {
     }
 
     func send(_ request: SyncRequest) async throws -> Reply {
+        try await browser.json(.post, "/api/v1/mobile/sync", try Self.body(request), bearer: token)
+    }
+
+    /// A request as JSON, dates as ISO 8601.
+    static func body(_ request: SyncRequest) throws -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        return try await browser.json(
-            .post, "/api/v1/mobile/sync", String(decoding: try encoder.encode(request), as: UTF8.self), bearer: token)
+        return String(decoding: try encoder.encode(request), as: UTF8.self)
     }
 
     /// Every record the server holds for this person, pulled a page at a time from the start.
@@ -307,11 +311,9 @@ struct SyncAPITests {
             let token = try #require(edit.formToken)
 
             func send(_ changes: [SyncChange], token: String?) async throws -> Reply {
-                let encoder = JSONEncoder()
-                encoder.dateEncodingStrategy = .iso8601
-                let body = String(decoding: try encoder.encode(SyncRequest(cursor: 0, changes: changes, limit: 0)), as: UTF8.self)
-                return try await browser.json(
-                    .post, "/api/v1/mobile/sync", body, headers: token.map { [HTTPField.Name("X-CSRF-Token")!: $0] } ?? [:])
+                try await browser.json(
+                    .post, "/api/v1/mobile/sync", try SyncDevice.body(SyncRequest(cursor: 0, changes: changes, limit: 0)),
+                    headers: token.map { [HTTPField.Name("X-CSRF-Token")!: $0] } ?? [:])
             }
             let offlineEdit = Self.mood(record, mood: 5, base: version)
             let forged = try await send([offlineEdit], token: nil)

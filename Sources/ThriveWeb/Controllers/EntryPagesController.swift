@@ -119,7 +119,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
                 return EntryPage.Item(id: page.kind.id(entry).uuidString.lowercased(), title: title, detail: detail)
             },
             isEmpty: entries.isEmpty, emptyText: page.emptyText, listTitle: page.listTitle,
-            offline: OfflineForm(page.sync, label: page.heading, person: person), errors: errors)
+            offline: OfflineForm(page.sync, label: page.heading, profile: person.profile), errors: errors)
         let request = charts ?? ChartRequest(range: nil, from: nil, to: nil, mode: context.settings?.coaching.mode ?? .light)
         for metric in page.charts {
             content.charts.append(
@@ -145,7 +145,8 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
             heading: page.heading, path: page.path, id: id.uuidString.lowercased(),
             date: LocalDate(page.kind.time(entry), in: person.zone).description,
             controls: page.controls(values, errors, person),
-            offline: OfflineForm(kind, label: page.heading, person: person, record: id, version: version), errors: errors)
+            offline: OfflineForm(kind, label: page.heading, profile: person.profile, record: id, version: version), errors: errors
+        )
         return services.renderer.render(
             "entry-edit", chrome: Chrome(title: t("\(page.text).editTitle"), context: context, tab: .pillars),
             content: content, status: errors.hasAny ? .unprocessableContent : .ok)

@@ -215,7 +215,8 @@ struct MealPagesController {
             page.favourites = favourites.map(FoodListItem.init)
             page.recent = try await services.meals.recent(owner).map(MealAddPage.recent)
         }
-        page.offline = OfflineForm(.meal, label: t("meals.title"), person: try await services.engines.context(owner))
+        let profile = try await services.store.read { try await $0.records(of: owner).profile.get() } ?? Profile()
+        page.offline = OfflineForm(.meal, label: t("meals.title"), profile: profile)
         return render("meal-add", page.target.title, context, page.finished(), status: status)
     }
 

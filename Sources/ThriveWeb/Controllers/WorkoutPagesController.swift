@@ -159,7 +159,7 @@ struct WorkoutPagesController {
             action: action, cancel: "\(Self.base)?date=\(date.description)",
             submitLabel: t(action == Self.base ? "workoutForm.save" : "workoutForm.saveChanges"), values: values, errors: errors,
             units: person.profile.unitSystem)
-        if action == Self.base { form.offline = OfflineForm(.workout, label: heading, person: person) }
+        if action == Self.base { form.offline = OfflineForm(.workout, label: heading, profile: person.profile) }
         return services.renderer.render(
             "workout-form", chrome: Chrome(title: heading, context: context, tab: .pillars),
             content: FormPage(heading: heading, intro: intro, date: date.description, form: form),

@@ -8,10 +8,10 @@ import ThriveCore
 struct OfflineForm: Sendable {
     let attributes: String
 
-    init(_ kind: ChangeKind, label: String, person: PersonContext, record: UUID? = nil, version: Int64? = nil) {
+    init(_ kind: ChangeKind, label: String, profile: Profile, record: UUID? = nil, version: Int64? = nil) {
         var pairs = [
-            ("kind", kind.rawValue), ("label", label), ("zone", person.zone.identifier),
-            ("units", person.profile.unitSystem.rawValue),
+            ("kind", kind.rawValue), ("label", label), ("zone", profile.timeZone.identifier),
+            ("units", profile.unitSystem.rawValue),
         ]
         if let record { pairs.append(("record", record.uuidString.lowercased())) }
         if let version { pairs.append(("version", String(version))) }

@@ -47,7 +47,7 @@
     }
     var close = document.createElement("button");
     close.type = "button";
-    close.className = "offline-banner-close";
+    close.className = "dismiss-button offline-banner-close";
     close.setAttribute("aria-label", strings.dismiss);
     close.textContent = "×";
     close.addEventListener("click", function () { banner.hidden = true; });

@@ -38,7 +38,7 @@
   review.hidden = true;
   var close = document.createElement("button");
   close.type = "button";
-  close.className = "sync-toast-close";
+  close.className = "dismiss-button sync-toast-close";
   close.setAttribute("aria-label", strings.dismiss);
   close.textContent = "×";
   close.addEventListener("click", function () { toast.hidden = true; });
