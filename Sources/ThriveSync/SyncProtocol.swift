@@ -4,7 +4,7 @@ import ThriveCore
 /// `POST /api/v1/mobile/sync`: a device sends the changes it made (oldest first) and the cursor of
 /// the last server change it holds; it gets back what became of each change and the server's
 /// changes since its cursor, a page at a time.
-public struct SyncRequest: Hashable, Sendable, Codable {
+public struct SyncRequest: Hashable, Sendable, Codable, ClosedKeys {
     /// The `cursor` of the last answer (0 the first time).
     public var cursor: Int64
     public var changes: [SyncChange]
@@ -20,6 +20,19 @@ public struct SyncRequest: Hashable, Sendable, Codable {
         self.limit = limit
         self.snapshot = snapshot
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case cursor, changes, limit, snapshot
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(besides: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cursor = try container.decode(Int64.self, forKey: .cursor)
+        changes = try container.decode([SyncChange].self, forKey: .changes)
+        limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        snapshot = try container.decodeIfPresent(Bool.self, forKey: .snapshot)
+    }
 }
 
 /// The limits a sync request must keep.
@@ -30,7 +43,7 @@ public enum SyncLimits {
 }
 
 /// One change a device made.
-public struct SyncChange: Hashable, Sendable, Codable, Identifiable {
+public struct SyncChange: Hashable, Sendable, Codable, Identifiable, ClosedKeys {
     public enum Operation: String, Hashable, Sendable, Codable {
         case upsert, delete
     }
@@ -71,6 +84,28 @@ public struct SyncChange: Hashable, Sendable, Codable, Identifiable {
         self.fields = fields
         self.madeAt = madeAt
         self.resolution = resolution
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, kind, recordID, operation, baseVersion, fields, madeAt, resolution
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(besides: CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        kind = try container.decode(ChangeKind.self, forKey: .kind)
+        recordID = try container.decode(UUID.self, forKey: .recordID)
+        operation = try container.decode(Operation.self, forKey: .operation)
+        baseVersion = try container.decodeIfPresent(Int64.self, forKey: .baseVersion)
+        // Fields are an object nearly always: asked for first, it costs no failed guesses.
+        if let object = try? container.decodeIfPresent([String: JSONValue].self, forKey: .fields) {
+            fields = .object(object)
+        } else {
+            fields = try container.decodeIfPresent(JSONValue.self, forKey: .fields)
+        }
+        madeAt = try container.decode(Date.self, forKey: .madeAt)
+        resolution = try container.decodeIfPresent(Resolution.self, forKey: .resolution)
     }
 }
 

@@ -31,7 +31,11 @@ struct SyncDevice {
     }
 
     func send(_ request: SyncRequest) async throws -> Reply {
-        try await browser.json(.post, "/api/v1/mobile/sync", try Self.body(request), bearer: token)
+        try await send(raw: try Self.body(request))
+    }
+
+    func send(raw body: String) async throws -> Reply {
+        try await browser.json(.post, "/api/v1/mobile/sync", body, bearer: token)
     }
 
     /// A request as JSON, dates as ISO 8601.
@@ -289,6 +293,18 @@ struct SyncAPITests {
             #expect(negative.error?.field == "limit")
             #expect(negative.error?.message == "“limit” must be a whole number from 0 to 2000.")
             #expect(try await device.send(SyncRequest(cursor: -1)).error?.field == "cursor")
+
+            // A misspelt key is named, at the top and inside a change; an unknown key set to null is no harm.
+            let misspelt = try await device.send(raw: #"{"cursor":0,"changes":[],"limt":0}"#)
+            #expect(misspelt.status == .badRequest)
+            #expect(misspelt.error?.message == "Unknown field “limt”. Check its spelling against the API document.")
+            let one = try SyncDevice.body(SyncRequest(cursor: 0, changes: [Self.mood(UUID(), mood: 2)]))
+            let inChange = try await device.send(raw: one.replacingOccurrences(of: #""kind":"#, with: #""basVersion":3,"kind":"#))
+            #expect(inChange.error?.field == "changes[0].basVersion")
+            let nulled = try await device.send(
+                raw: one.replacingOccurrences(of: #""kind":"#, with: #""basVersion":null,"kind":"#))
+            #expect(nulled.status == .ok)
+            #expect(try await device.send(raw: #"{"cursor":"#).error?.message == "The request body is not valid JSON.")
         }
     }
 

@@ -44,8 +44,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
 
     /// The value of any `Encodable`, as its JSON (dates as ISO 8601, like the API).
     public init(encoding value: some Encodable) throws {
-        let data = try JSONValue.encoder.encode(value)
-        self = try JSONValue.decoder.decode(JSONValue.self, from: data)
+        self = try JSONValueEncoding.encode(value)
     }
 
     /// Decodes a `Decodable` from this value.

@@ -125,10 +125,13 @@ struct RecordTable<Record: RecordMapping>: Sendable {
         try await owned.first(id: id).flatMap(decode)
     }
 
-    /// The person's records with these IDs, in one query.
+    /// The person's records with these IDs, in one query. It asks by ID alone and checks the owner
+    /// here: given both, SQLite walks the person's whole history by the owner index instead of
+    /// looking the IDs up by the primary key (40 ms rather than 2 for a sync batch of 1,000).
     func find(ids: [UUID]) async throws -> [Record] {
         guard !ids.isEmpty else { return [] }
-        return try await owned.select().where("id", .in, ids).all().compactMap(decode)
+        let rows = try await sql.select().column("*").from(Record.table).where("id", .in, ids).all()
+        return try rows.filter { try $0.decode(column: "owner_id", as: UUID.self) == owner.rawValue }.compactMap(decode)
     }
 
     /// Which of these IDs any row of the table holds, whoever owns it.

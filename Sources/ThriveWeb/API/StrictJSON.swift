@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ThriveCore
 
 /// Reads JSON request bodies strictly and explains every refusal: a size limit per route, the
 /// content type, syntax, missing or mistyped fields (by path, e.g. `samples[3].value`), and fields
@@ -56,14 +57,17 @@ enum StrictJSON {
 
     static func decode<T: Codable>(_ type: T.Type, from data: Data) throws -> T {
         guard !data.isEmpty else { throw AppError.badRequest(t("json.empty")) }
-        guard let input = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            throw AppError.badRequest(t("json.invalid"))
-        }
         let value: T
         do {
             value = try makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             throw describe(error)
+        } catch let error as UnknownKeyError {
+            throw AppError.badRequest(t("json.unknownField", ["field": error.path]), field: error.path)
+        }
+        if T.self is any ClosedKeys.Type { return value }
+        guard let input = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            throw AppError.badRequest(t("json.invalid"))
         }
         let echoed = (try? makeEncoder().encode(value)).flatMap {
             try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed])
@@ -94,32 +98,20 @@ enum StrictJSON {
         return nil
     }
 
-    static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text
-    }
-
     private static func describe(_ error: DecodingError) -> AppError {
         switch error {
         case .keyNotFound(let key, let context):
-            let field = path(context.codingPath + [key])
+            let field = (context.codingPath + [key]).dottedPath
             return .badRequest(t("json.required", ["field": field]), field: field)
         case .typeMismatch(let type, let context):
-            let field = path(context.codingPath)
+            let field = context.codingPath.dottedPath
             if field.isEmpty { return .badRequest(t("json.bodyType", ["type": describe(type)])) }
             return .badRequest(t("json.fieldType", ["field": field, "type": describe(type)]), field: field)
         case .valueNotFound(let type, let context):
-            let field = path(context.codingPath)
+            let field = context.codingPath.dottedPath
             return .badRequest(t("json.notNull", ["field": field, "type": describe(type)]), field: field)
         case .dataCorrupted(let context):
-            let field = path(context.codingPath)
+            let field = context.codingPath.dottedPath
             if field.isEmpty { return .badRequest(t("json.invalid")) }
             return .badRequest(t("json.invalidValue", ["field": field, "detail": context.debugDescription]), field: field)
         @unknown default:
