@@ -1,0 +1,96 @@
+import Foundation
+
+public typealias HabitID = Identifier<Habit>
+
+/// Something a person means to do regularly: what counts as done on a day, on which days it is
+/// due, and whether it is running, paused or put away.
+public struct Habit: Hashable, Sendable, Codable, Identifiable {
+    /// What makes a day done.
+    public enum Measure: Hashable, Sendable, Codable {
+        /// Done or not (a morning walk).
+        case binary
+        /// A count reaching its target ("8 glasses"), one tap at a time.
+        case count(target: Int, unit: String)
+        /// Minutes reaching their target, typed in or timed.
+        case minutes(target: Int)
+
+        /// How much of the measure makes the day done (1 for a yes/no habit).
+        public var target: Int {
+            switch self {
+            case .binary: 1
+            case .count(let target, _), .minutes(let target): target
+            }
+        }
+    }
+
+    /// When a habit is due.
+    public enum Schedule: Hashable, Sendable, Codable {
+        /// On these days of the week (1 = Sunday … 7 = Saturday); the others are rest days.
+        case days(Set<Int>)
+        /// Any days, this many in each week (Monday to Sunday).
+        case timesPerWeek(Int)
+
+        public static let everyDay = Schedule.days(Set(1...7))
+    }
+
+    public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+        case active, paused, archived
+    }
+
+    /// Days a habit was paused, first to last; `to` is nil while it still is.
+    public struct Pause: Hashable, Sendable, Codable {
+        public var from: LocalDate
+        public var to: LocalDate?
+
+        public init(from: LocalDate, to: LocalDate? = nil) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public let id: HabitID
+    public var name: String
+    /// One emoji or symbol shown beside the name.
+    public var icon: String
+    public var measure: Measure
+    public var schedule: Schedule
+    /// Minutes after local midnight to be reminded at.
+    public var reminderMinutes: Int?
+    public var status: Status
+    /// The first day the habit counts.
+    public var startedOn: LocalDate
+    public var pauses: [Pause]
+    public var createdAt: Date
+
+    public init(
+        id: HabitID, name: String, icon: String = "✓", measure: Measure = .binary, schedule: Schedule = .everyDay,
+        reminderMinutes: Int? = nil, status: Status = .active, startedOn: LocalDate, pauses: [Pause] = [],
+        createdAt: Date
+    ) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+        self.measure = measure
+        self.schedule = schedule
+        self.reminderMinutes = reminderMinutes
+        self.status = status
+        self.startedOn = startedOn
+        self.pauses = pauses
+        self.createdAt = createdAt
+    }
+
+    /// Whether the habit counted on `day` at all: started, not paused then. Archiving keeps the
+    /// days before it as they were; nothing after it counts.
+    public func isRunning(on day: LocalDate) -> Bool {
+        guard day >= startedOn else { return false }
+        return !pauses.contains { day >= $0.from && ($0.to.map { day <= $0 } ?? true) }
+    }
+
+    /// Whether `day` is one the habit is due on: running and, for a days-of-week habit, one of its
+    /// days. Every running day is possible for a times-per-week habit.
+    public func isDue(on day: LocalDate) -> Bool {
+        guard isRunning(on: day) else { return false }
+        if case .days(let weekdays) = schedule { return weekdays.contains(day.weekday) }
+        return true
+    }
+}
