@@ -95,6 +95,7 @@ public struct PersonalRecords: Sendable {
     public let changes: any ChangeLogRepository
     public let syncReceipts: any SyncReceiptRepository
     public let conflictHistory: any ConflictHistoryRepository
+    public let habits: any HabitRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -111,6 +112,7 @@ public struct PersonalRecords: Sendable {
         changes = SQLChangeLogRepository(session: session, owner: owner)
         syncReceipts = SQLSyncReceiptRepository(sql: session.sql, owner: owner)
         conflictHistory = SQLConflictHistoryRepository(sql: session.sql, owner: owner)
+        habits = SQLHabitRepository(sql: session.sql, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

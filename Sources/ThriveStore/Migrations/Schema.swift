@@ -4,7 +4,7 @@ import ThriveCore
 /// deleting the person deletes it all (ON DELETE CASCADE).
 enum Schema {
     static let migrations: [Migration] = [
-        initial, engines, foodCatalog, journal, sleepQuality, quantityHours, quantityDays, changeLog,
+        initial, engines, foodCatalog, journal, sleepQuality, quantityHours, quantityDays, changeLog, habits,
     ]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in

@@ -35,6 +35,7 @@ struct AppServices: Sendable {
     let settings: SettingsService
     let dashboard: DashboardService
     let charts: ChartService
+    let habits: HabitService
     let renderer: PageRenderer
     let policy: SessionPolicy
 
@@ -53,5 +54,6 @@ struct AppServices: Sendable {
         settings = SettingsService(store: store, now: now)
         dashboard = DashboardService(store: store, now: now, engines: engines, settings: settings)
         charts = ChartService(store: store)
+        habits = HabitService(store: store, now: now, ids: ids)
     }
 }

@@ -54,6 +54,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     EnginesAPIController(services: services).addRoutes(to: api)
     FoodsAPIController(services: services).addRoutes(to: api)
     ChartsAPIController(services: services).addRoutes(to: api)
+    HabitsAPIController(services: services).addRoutes(
+        to: api.group("habits").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
     MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
     EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)

@@ -1,0 +1,163 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// A habit with its streak as kept (folded up to a day).
+public struct TrackedHabit: Hashable, Sendable {
+    public var habit: Habit
+    public var streak: HabitStreak
+
+    public init(habit: Habit, streak: HabitStreak) {
+        self.habit = habit
+        self.streak = streak
+    }
+}
+
+/// One person's habits and their check-ins.
+public protocol HabitRepository: Sendable {
+    var owner: UserID { get }
+    /// Every habit, archived ones too, oldest first.
+    func all() async throws -> [TrackedHabit]
+    func habit(_ id: HabitID) async throws -> TrackedHabit?
+    /// Stores a new habit or replaces one, with its kept streak.
+    func save(_ tracked: TrackedHabit) async throws
+    func delete(_ id: HabitID) async throws -> Bool
+    /// Check-ins of these habits from `first` through `last`.
+    func checkIns(_ ids: [HabitID], from first: LocalDate, through last: LocalDate) async throws -> [HabitCheckIn]
+    /// Every check-in of one habit, for folding its streak again after a past day changed.
+    func allCheckIns(_ id: HabitID) async throws -> [HabitCheckIn]
+    /// Records a day's check-in, replacing the one there.
+    func record(_ checkIn: HabitCheckIn) async throws
+    func removeCheckIn(_ id: HabitID, on day: LocalDate) async throws
+}
+
+struct SQLHabitRepository: HabitRepository {
+    let sql: any SQLDatabase
+    let owner: UserID
+
+    func all() async throws -> [TrackedHabit] {
+        try await sql.select().column("*").from("habits").where("owner_id", .equal, owner.rawValue)
+            .orderBy("created_at").all().map(Self.decode)
+    }
+
+    func habit(_ id: HabitID) async throws -> TrackedHabit? {
+        try await sql.select().column("*").from("habits").where("owner_id", .equal, owner.rawValue)
+            .where("id", .equal, id.rawValue).first().map(Self.decode)
+    }
+
+    func save(_ tracked: TrackedHabit) async throws {
+        let habit = tracked.habit
+        var unit: String?
+        let measure: String
+        switch habit.measure {
+        case .binary: measure = "binary"
+        case .count(_, let name):
+            measure = "count"
+            unit = name
+        case .minutes: measure = "minutes"
+        }
+        let target = habit.measure.target
+        var weekdays: String?
+        var times: Int?
+        switch habit.schedule {
+        case .days(let days): weekdays = days.sorted().map { String($0) }.joined(separator: ",")
+        case .timesPerWeek(let count): times = count
+        }
+        // An upsert, not a delete and insert: deleting the row would take its check-ins with it.
+        let changing = [
+            "name", "icon", "measure", "target", "unit", "weekdays", "times_per_week", "reminder_minutes", "status",
+            "started_on", "pauses", "streak",
+        ]
+        try await sql.insert(into: "habits")
+            .columns(
+                "id", "owner_id", "name", "icon", "measure", "target", "unit", "weekdays", "times_per_week",
+                "reminder_minutes", "status", "started_on", "pauses", "streak", "created_at"
+            )
+            .values(
+                SQLBind(habit.id.rawValue), SQLBind(owner.rawValue), SQLBind(habit.name), SQLBind(habit.icon),
+                SQLBind(measure), SQLBind(target), SQLBind(unit), SQLBind(weekdays), SQLBind(times),
+                SQLBind(habit.reminderMinutes), SQLBind(habit.status.rawValue), SQLBind(habit.startedOn.iso8601),
+                SQLBind(try Self.json(habit.pauses)), SQLBind(try Self.json(tracked.streak)), SQLBind(habit.createdAt)
+            )
+            .onConflict(with: ["id"]) { update in
+                var update = update
+                for column in changing { update = update.set(excludedValueOf: column) }
+                return update.where(SQLColumn("owner_id", table: "habits"), .equal, SQLBind(owner.rawValue))
+            }
+            .run()
+    }
+
+    func delete(_ id: HabitID) async throws -> Bool {
+        guard try await habit(id) != nil else { return false }
+        try await sql.delete(from: "habit_check_ins").where("owner_id", .equal, owner.rawValue)
+            .where("habit_id", .equal, id.rawValue).run()
+        try await sql.delete(from: "habits").where("owner_id", .equal, owner.rawValue).where("id", .equal, id.rawValue).run()
+        return true
+    }
+
+    func checkIns(_ ids: [HabitID], from first: LocalDate, through last: LocalDate) async throws -> [HabitCheckIn] {
+        guard !ids.isEmpty else { return [] }
+        return try await sql.select().column("*").from("habit_check_ins").where("owner_id", .equal, owner.rawValue)
+            .where("habit_id", .in, ids.map(\.rawValue)).where("day", .greaterThanOrEqual, first.iso8601)
+            .where("day", .lessThanOrEqual, last.iso8601).all().compactMap(Self.decodeCheckIn)
+    }
+
+    func allCheckIns(_ id: HabitID) async throws -> [HabitCheckIn] {
+        try await sql.select().column("*").from("habit_check_ins").where("owner_id", .equal, owner.rawValue)
+            .where("habit_id", .equal, id.rawValue).orderBy("day").all().compactMap(Self.decodeCheckIn)
+    }
+
+    func record(_ checkIn: HabitCheckIn) async throws {
+        try await removeCheckIn(checkIn.habitID, on: checkIn.day)
+        try await sql.insert(into: "habit_check_ins")
+            .columns("habit_id", "owner_id", "day", "state", "amount", "recorded_at")
+            .values(
+                SQLBind(checkIn.habitID.rawValue), SQLBind(owner.rawValue), SQLBind(checkIn.day.iso8601),
+                SQLBind(checkIn.state.rawValue), SQLBind(checkIn.amount), SQLBind(checkIn.recordedAt)
+            ).run()
+    }
+
+    func removeCheckIn(_ id: HabitID, on day: LocalDate) async throws {
+        try await sql.delete(from: "habit_check_ins").where("owner_id", .equal, owner.rawValue)
+            .where("habit_id", .equal, id.rawValue).where("day", .equal, day.iso8601).run()
+    }
+
+    private static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    private static func decode(_ row: any SQLRow) throws -> TrackedHabit {
+        let target = try row.int("target")
+        let measure: Habit.Measure =
+            switch try row.string("measure") {
+            case "count": .count(target: target, unit: try row.optionalString("unit") ?? "")
+            case "minutes": .minutes(target: target)
+            default: .binary
+            }
+        let schedule: Habit.Schedule =
+            if let times = try row.optionalInt("times_per_week") {
+                .timesPerWeek(times)
+            } else {
+                .days(Set((try row.optionalString("weekdays") ?? "").split(separator: ",").compactMap { Int($0) }))
+            }
+        let decoder = JSONDecoder()
+        let habit = Habit(
+            id: HabitID(try row.decode(column: "id", as: UUID.self)), name: try row.string("name"), icon: try row.string("icon"),
+            measure: measure, schedule: schedule, reminderMinutes: try row.optionalInt("reminder_minutes"),
+            status: Habit.Status(rawValue: try row.string("status")) ?? .active,
+            startedOn: LocalDate(iso8601: try row.string("started_on")) ?? LocalDate(year: 2000, month: 1, day: 1)!,
+            pauses: try decoder.decode([Habit.Pause].self, from: Data(try row.string("pauses").utf8)),
+            createdAt: try row.date("created_at"))
+        let streak = try decoder.decode(HabitStreak.self, from: Data(try row.string("streak").utf8))
+        return TrackedHabit(habit: habit, streak: streak)
+    }
+
+    private static func decodeCheckIn(_ row: any SQLRow) throws -> HabitCheckIn? {
+        guard let day = LocalDate(iso8601: try row.string("day")),
+            let state = HabitCheckIn.State(rawValue: try row.string("state"))
+        else { return nil }
+        return HabitCheckIn(
+            habitID: HabitID(try row.decode(column: "habit_id", as: UUID.self)), day: day, state: state,
+            amount: try row.int("amount"), recordedAt: try row.date("recorded_at"))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+
+/// `/api/v1/habits`: the person's habits with today's state and streaks, adding, changing,
+/// pausing, archiving and deleting them, and check-ins. Another person's habit is not found.
+struct HabitsAPIController {
+    let services: AppServices
+
+    func addRoutes(to habits: RouterGroup<AppRequestContext>) {
+        let service = services.habits
+        habits.get { request, context -> Response in
+            let owner = try context.requireUser()
+            let all = request.uri.queryParameters.get("status") == "all"
+            let (day, list) = all ? try await service.all(owner) : try await service.today(owner)
+            return try jsonResponse(HabitListBody(day: day.iso8601, habits: list.map { HabitBody($0, day: day) }))
+        }
+        habits.post { request, context -> Response in
+            let owner = try context.requireUser()
+            let draft = try await StrictJSON.decode(HabitDraft.self, from: request, context: context, limit: 4 * 1024)
+            let view = try await service.create(owner, draft)
+            return try jsonResponse(HabitBody(view, day: view.checkIn?.day ?? view.habit.startedOn), status: .created)
+        }
+        habits.get(":id") { _, context -> Response in
+            let owner = try context.requireUser()
+            let (day, _) = try await service.today(owner)
+            return try jsonResponse(HabitBody(try await service.habit(owner, try Self.id(context)), day: day))
+        }
+        habits.patch(":id") { request, context -> Response in
+            let owner = try context.requireUser()
+            let id = try Self.id(context)
+            let change = try await StrictJSON.decode(HabitChange.self, from: request, context: context, limit: 4 * 1024)
+            let view = try await service.update(owner, id, change)
+            let (day, _) = try await service.today(owner)
+            return try jsonResponse(HabitBody(view, day: day))
+        }
+        habits.delete(":id") { _, context -> Response in
+            let owner = try context.requireUser()
+            try await service.delete(owner, try Self.id(context))
+            return Response(status: .noContent)
+        }
+        habits.post(":id/checkins") { request, context -> Response in
+            let owner = try context.requireUser()
+            let id = try Self.id(context)
+            let action = try await StrictJSON.decode(HabitCheckInRequest.self, from: request, context: context, limit: 1024)
+            let outcome = try await service.checkIn(owner, id, action)
+            let (day, _) = try await service.today(owner)
+            return try jsonResponse(
+                HabitCheckInResultBody(
+                    previous: outcome.previous.map(HabitCheckInBody.init), checkIn: outcome.checkIn.map(HabitCheckInBody.init),
+                    habit: HabitBody(outcome.today, day: day)))
+        }
+    }
+
+    static func id(_ context: AppRequestContext) throws -> HabitID {
+        guard let text = context.parameters.get("id"), let id = HabitID(text) else { throw HabitService.missing }
+        return id
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import ThriveCore
+import ThriveStore
+
+@Suite("Habits in the store")
+struct HabitStoreTests {
+    /// A habit, its streak and its days round-trip on both engines; saving the habit again (a new
+    /// streak) keeps its days; another person sees none of it; deleting takes its days along.
+    @Test(arguments: TestStores.kinds)
+    func habitsAndTheirDaysRoundTripPerPerson(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            let monday = LocalDate(year: 2026, month: 11, day: 23)!
+            let habit = Habit(
+                id: HabitID(UUID()), name: "Drink water", icon: "💧", measure: .count(target: 8, unit: "glasses"),
+                schedule: .days([2, 3, 4, 5, 6]), reminderMinutes: 9 * 60, startedOn: monday,
+                pauses: [Habit.Pause(from: monday.adding(days: 2), to: monday.adding(days: 3))], createdAt: Make.time)
+            let days = [
+                HabitCheckIn(habitID: habit.id, day: monday, state: .done, amount: 8, recordedAt: Make.time),
+                HabitCheckIn(habitID: habit.id, day: monday.adding(days: 1), state: .partial, amount: 3, recordedAt: Make.time),
+            ]
+            let streak = HabitStreak(through: monday, current: 1, best: 1)
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                let habits = repositories.records(of: ann.id).habits
+                try await habits.save(TrackedHabit(habit: habit, streak: HabitStreak()))
+                for day in days { try await habits.record(day) }
+                try await habits.save(TrackedHabit(habit: habit, streak: streak))
+            }
+            let (anns, annsDays, bobs, bobsDays) = try await store.read {
+                (
+                    try await $0.records(of: ann.id).habits.all(),
+                    try await $0.records(of: ann.id).habits.checkIns([habit.id], from: monday, through: monday.adding(days: 6)),
+                    try await $0.records(of: bob.id).habits.all(),
+                    try await $0.records(of: bob.id).habits.allCheckIns(habit.id)
+                )
+            }
+            #expect(anns == [TrackedHabit(habit: habit, streak: streak)])
+            #expect(Set(annsDays) == Set(days))
+            #expect(bobs.isEmpty && bobsDays.isEmpty)
+            let deletedByBob = try await store.write { try await $0.records(of: bob.id).habits.delete(habit.id) }
+            #expect(!deletedByBob)
+            try await store.write { _ = try await $0.records(of: ann.id).habits.delete(habit.id) }
+            let left = try await store.read { try await $0.records(of: ann.id).habits.allCheckIns(habit.id) }
+            #expect(left.isEmpty)
+        }
+    }
+}
