@@ -21,6 +21,21 @@ public struct Habit: Hashable, Sendable, Codable, Identifiable {
             case .count(let target, _), .minutes(let target): target
             }
         }
+
+        /// Its name in the API and the database: "binary", "count" or "minutes".
+        public var kind: String {
+            switch self {
+            case .binary: "binary"
+            case .count: "count"
+            case .minutes: "minutes"
+            }
+        }
+
+        /// What a count counts; nil for the other measures.
+        public var unit: String? {
+            if case .count(_, let unit) = self { return unit }
+            return nil
+        }
     }
 
     /// When a habit is due.
@@ -31,6 +46,17 @@ public struct Habit: Hashable, Sendable, Codable, Identifiable {
         case timesPerWeek(Int)
 
         public static let everyDay = Schedule.days(Set(1...7))
+
+        /// The due days in order, for a days-of-week schedule.
+        public var weekdays: [Int]? {
+            if case .days(let days) = self { return days.sorted() }
+            return nil
+        }
+
+        public var timesPerWeek: Int? {
+            if case .timesPerWeek(let times) = self { return times }
+            return nil
+        }
     }
 
     public enum Status: String, Hashable, Sendable, Codable, CaseIterable {

@@ -118,13 +118,10 @@ public struct HabitChange: Hashable, Sendable, Codable {
         if let name { habit.name = try HabitDraft.name(name) }
         if let icon { habit.icon = try HabitDraft.icon(icon) }
         if measure != nil || target != nil || unit != nil {
-            let current: (String, Int?, String?) =
-                switch habit.measure {
-                case .binary: ("binary", nil, nil)
-                case .count(let target, let unit): ("count", target, unit)
-                case .minutes(let target): ("minutes", target, nil)
-                }
-            habit.measure = try HabitDraft.measure(measure ?? current.0, target ?? current.1, unit ?? current.2)
+            // A yes/no habit has no target of its own: turned into a count, it must be given one.
+            let current = habit.measure
+            let currentTarget = current == .binary ? nil : current.target
+            habit.measure = try HabitDraft.measure(measure ?? current.kind, target ?? currentTarget, unit ?? current.unit)
         }
         if weekdays != nil || timesPerWeek != nil { habit.schedule = try HabitDraft.schedule(weekdays, timesPerWeek) }
         if let reminder { habit.reminderMinutes = try HabitDraft.reminder(reminder) }

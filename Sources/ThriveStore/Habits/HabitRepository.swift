@@ -47,22 +47,7 @@ struct SQLHabitRepository: HabitRepository {
 
     func save(_ tracked: TrackedHabit) async throws {
         let habit = tracked.habit
-        var unit: String?
-        let measure: String
-        switch habit.measure {
-        case .binary: measure = "binary"
-        case .count(_, let name):
-            measure = "count"
-            unit = name
-        case .minutes: measure = "minutes"
-        }
-        let target = habit.measure.target
-        var weekdays: String?
-        var times: Int?
-        switch habit.schedule {
-        case .days(let days): weekdays = days.sorted().map { String($0) }.joined(separator: ",")
-        case .timesPerWeek(let count): times = count
-        }
+        let weekdays = habit.schedule.weekdays?.map { String($0) }.joined(separator: ",")
         // An upsert, not a delete and insert: deleting the row would take its check-ins with it.
         let changing = [
             "name", "icon", "measure", "target", "unit", "weekdays", "times_per_week", "reminder_minutes", "status",
@@ -75,7 +60,8 @@ struct SQLHabitRepository: HabitRepository {
             )
             .values(
                 SQLBind(habit.id.rawValue), SQLBind(owner.rawValue), SQLBind(habit.name), SQLBind(habit.icon),
-                SQLBind(measure), SQLBind(target), SQLBind(unit), SQLBind(weekdays), SQLBind(times),
+                SQLBind(habit.measure.kind), SQLBind(habit.measure.target), SQLBind(habit.measure.unit), SQLBind(weekdays),
+                SQLBind(habit.schedule.timesPerWeek),
                 SQLBind(habit.reminderMinutes), SQLBind(habit.status.rawValue), SQLBind(habit.startedOn.iso8601),
                 SQLBind(try Self.json(habit.pauses)), SQLBind(try Self.json(tracked.streak)), SQLBind(habit.createdAt)
             )

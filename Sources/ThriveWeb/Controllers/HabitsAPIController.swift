@@ -18,20 +18,19 @@ struct HabitsAPIController {
         habits.post { request, context -> Response in
             let owner = try context.requireUser()
             let draft = try await StrictJSON.decode(HabitDraft.self, from: request, context: context, limit: 4 * 1024)
-            let view = try await service.create(owner, draft)
-            return try jsonResponse(HabitBody(view, day: view.checkIn?.day ?? view.habit.startedOn), status: .created)
+            let (day, view) = try await service.create(owner, draft)
+            return try jsonResponse(HabitBody(view, day: day), status: .created)
         }
         habits.get(":id") { _, context -> Response in
             let owner = try context.requireUser()
-            let (day, _) = try await service.today(owner)
-            return try jsonResponse(HabitBody(try await service.habit(owner, try Self.id(context)), day: day))
+            let (day, view) = try await service.habit(owner, try Self.id(context))
+            return try jsonResponse(HabitBody(view, day: day))
         }
         habits.patch(":id") { request, context -> Response in
             let owner = try context.requireUser()
             let id = try Self.id(context)
             let change = try await StrictJSON.decode(HabitChange.self, from: request, context: context, limit: 4 * 1024)
-            let view = try await service.update(owner, id, change)
-            let (day, _) = try await service.today(owner)
+            let (day, view) = try await service.update(owner, id, change)
             return try jsonResponse(HabitBody(view, day: day))
         }
         habits.delete(":id") { _, context -> Response in
@@ -44,11 +43,10 @@ struct HabitsAPIController {
             let id = try Self.id(context)
             let action = try await StrictJSON.decode(HabitCheckInRequest.self, from: request, context: context, limit: 1024)
             let outcome = try await service.checkIn(owner, id, action)
-            let (day, _) = try await service.today(owner)
             return try jsonResponse(
                 HabitCheckInResultBody(
                     previous: outcome.previous.map(HabitCheckInBody.init), checkIn: outcome.checkIn.map(HabitCheckInBody.init),
-                    habit: HabitBody(outcome.today, day: day)))
+                    habit: HabitBody(outcome.today, day: outcome.day)))
         }
     }
 

@@ -39,16 +39,11 @@ struct HabitBody: Codable, Sendable {
         id = habit.id.description
         name = habit.name
         icon = habit.icon
-        switch habit.measure {
-        case .binary: (measure, unit) = ("binary", nil)
-        case .count(_, let name): (measure, unit) = ("count", name)
-        case .minutes: (measure, unit) = ("minutes", nil)
-        }
+        measure = habit.measure.kind
+        unit = habit.measure.unit
         target = habit.measure.target
-        switch habit.schedule {
-        case .days(let days): (weekdays, timesPerWeek) = (days.sorted(), nil)
-        case .timesPerWeek(let times): (weekdays, timesPerWeek) = (nil, times)
-        }
+        weekdays = habit.schedule.weekdays
+        timesPerWeek = habit.schedule.timesPerWeek
         reminder = habit.reminderMinutes.map { String(format: "%02d:%02d", $0 / 60, $0 % 60) }
         status = habit.status.rawValue
         startedOn = habit.startedOn.iso8601

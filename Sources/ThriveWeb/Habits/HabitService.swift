@@ -9,11 +9,13 @@ struct HabitService: Sendable {
     let now: Now
     let ids: IDGenerator
 
-    /// What a check-in changed: the day before and after, and the habit as today's list shows it.
+    /// What a check-in changed: the day before and after, and the habit as today's list shows it
+    /// on the person's `day`.
     struct CheckInOutcome: Sendable {
         let previous: HabitCheckIn?
         let checkIn: HabitCheckIn?
         let today: HabitToday
+        let day: LocalDate
     }
 
     /// Today's habits (active ones), with the person's day, from the kept streaks and the
@@ -36,28 +38,29 @@ struct HabitService: Sendable {
         }
     }
 
-    func habit(_ owner: UserID, _ id: HabitID) async throws -> HabitToday {
+    func habit(_ owner: UserID, _ id: HabitID) async throws -> (day: LocalDate, habit: HabitToday) {
         try await store.read { repositories in
             let records = repositories.records(of: owner)
             guard let tracked = try await records.habits.habit(id) else { throw Self.missing }
-            return try await Self.views([tracked], today: try await today(records), records: records)[0]
+            let day = try await today(records)
+            return (day, try await Self.views([tracked], today: day, records: records)[0])
         }
     }
 
-    func create(_ owner: UserID, _ draft: HabitDraft) async throws -> HabitToday {
+    func create(_ owner: UserID, _ draft: HabitDraft) async throws -> (day: LocalDate, habit: HabitToday) {
         try await store.write { repositories in
             let records = repositories.records(of: owner)
             let day = try await today(records)
             let habit = try draft.habit(id: ids.make(), startedOn: day, at: now())
             let tracked = TrackedHabit(habit: habit, streak: HabitStreak())
             try await records.habits.save(tracked)
-            return try await Self.views([tracked], today: day, records: records)[0]
+            return (day, try await Self.views([tracked], today: day, records: records)[0])
         }
     }
 
     /// Changes a habit. A new schedule or measure applies to its whole history, so its streak is
     /// folded again from the start.
-    func update(_ owner: UserID, _ id: HabitID, _ change: HabitChange) async throws -> HabitToday {
+    func update(_ owner: UserID, _ id: HabitID, _ change: HabitChange) async throws -> (day: LocalDate, habit: HabitToday) {
         try await store.write { repositories in
             let records = repositories.records(of: owner)
             guard var tracked = try await records.habits.habit(id) else { throw Self.missing }
@@ -75,7 +78,7 @@ struct HabitService: Sendable {
                 tracked.streak = HabitStreak.computed(tracked.habit, through: day.adding(days: -1), checkIns: checkIns)
             }
             try await records.habits.save(tracked)
-            return try await Self.views([tracked], today: day, records: records)[0]
+            return (day, try await Self.views([tracked], today: day, records: records)[0])
         }
     }
 
@@ -113,15 +116,14 @@ struct HabitService: Sendable {
             }
             try await records.habits.save(tracked)
             let view = try await Self.views([tracked], today: today, records: records)[0]
-            return CheckInOutcome(previous: previous, checkIn: next, today: view)
+            return CheckInOutcome(previous: previous, checkIn: next, today: view, day: today)
         }
     }
 
     static var missing: AppError { AppError.notFound(t("habit.notFound")) }
 
     private func today(_ records: PersonalRecords) async throws -> LocalDate {
-        let zone = try await records.profile.get().flatMap { TimeZone(identifier: $0.timeZoneIdentifier) } ?? .gmt
-        return LocalDate(now(), in: zone)
+        LocalDate(now(), in: try await records.profile.get()?.timeZone ?? .gmt)
     }
 
     /// A check-in kept in the new measure: done stays done, a count becomes done once it reaches
