@@ -238,4 +238,64 @@ struct HabitsAPITests {
             #expect(try await ann.send(.get, "/api/v1/habits/\(stretch.id)").status == .notFound)
         }
     }
+
+    struct ProgressJSON: Decodable {
+        struct Completion: Decodable {
+            let achieved: Double
+            let expected: Double
+            let rate: Double?
+        }
+        struct Completions: Decodable {
+            let today: Completion
+            let week: Completion
+            let month: Completion
+        }
+        struct Habit: Decodable {
+            let name: String
+            let week: [String]
+            let doneInMonth: Int
+        }
+        struct Day: Decodable {
+            let day: String
+            let rate: Double?
+        }
+        let day: String
+        let completion: Completions
+        let habits: [Habit]
+        let trend: [Day]
+        let calendar: [Day]
+    }
+
+    @Test func progressCountsTheWeekAndTheMonthInThePersonsDays() async throws {
+        let clock = TestClock(Self.mondayMorning)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            let ann = try await Person.make(browser)
+            let walk = try await ann.create(#"{"name":"Morning walk"}"#)
+            // Monday done, Tuesday skipped, Wednesday missed, Thursday done; Friday is today.
+            for action in ["done", "skip", nil, "done"] {
+                if let action { try await ann.checkIn(walk.id, #"{"action":"\#(action)"}"#) }
+                clock.advance(minutes: 24 * 60)
+                try await ann.signInAgain()
+            }
+            let reply = try await ann.send(.get, "/api/v1/habits/progress")
+            #expect(reply.status == .ok)
+            try ann.check.expectDocumented(reply, "/api/v1/habits/progress", "get")
+            let progress = try reply.decode(ProgressJSON.self)
+            #expect(progress.day == "2026-11-27")
+            #expect(progress.completion.today.expected == 1 && progress.completion.today.achieved == 0)
+            #expect(progress.completion.week.achieved == 2 && progress.completion.week.expected == 3)
+            #expect(progress.completion.month.rate == 0.667)
+            #expect(progress.habits[0].week == ["done", "skipped", "missed", "done", "pending", "future", "future"])
+            #expect(progress.habits[0].doneInMonth == 2)
+            #expect(progress.trend.count == 30 && progress.trend.last?.day == "2026-11-27")
+            #expect(progress.trend.suffix(5).map(\.rate) == [1, nil, 0, 1, 0])
+            #expect(progress.calendar.count == 84 && progress.calendar.last?.day == "2026-11-29")
+            // The page shows the same.
+            _ = try await browser.logIn()
+            let page = try await browser.get("/pillars/wellbeing/habits/progress")
+            #expect(page.text.contains("67%"))
+            #expect(page.text.contains("2 done in the last 30 days"))
+        }
+    }
 }

@@ -26,9 +26,13 @@ public protocol HabitRepository: Sendable {
     func checkIns(_ ids: [HabitID], from first: LocalDate, through last: LocalDate) async throws -> [HabitCheckIn]
     /// Every check-in of one habit, for folding its streak again after a past day changed.
     func allCheckIns(_ id: HabitID) async throws -> [HabitCheckIn]
+    /// How many days of one habit hold a check-in (what deleting it would lose).
+    func checkInCount(_ id: HabitID) async throws -> Int
     /// Records a day's check-in, replacing the one there.
     func record(_ checkIn: HabitCheckIn) async throws
     func removeCheckIn(_ id: HabitID, on day: LocalDate) async throws
+    /// Records days that hold no check-in yet, many to a statement (a history brought in at once).
+    func record(_ checkIns: [HabitCheckIn]) async throws
 }
 
 struct SQLHabitRepository: HabitRepository {
@@ -93,6 +97,13 @@ struct SQLHabitRepository: HabitRepository {
             .where("habit_id", .equal, id.rawValue).orderBy("day").all().compactMap(Self.decodeCheckIn)
     }
 
+    func checkInCount(_ id: HabitID) async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "days")
+            .from("habit_check_ins").where("owner_id", .equal, owner.rawValue).where("habit_id", .equal, id.rawValue)
+            .first()
+        return try row?.decode(column: "days", as: Int.self) ?? 0
+    }
+
     func record(_ checkIn: HabitCheckIn) async throws {
         try await removeCheckIn(checkIn.habitID, on: checkIn.day)
         try await sql.insert(into: "habit_check_ins")
@@ -101,6 +112,19 @@ struct SQLHabitRepository: HabitRepository {
                 SQLBind(checkIn.habitID.rawValue), SQLBind(owner.rawValue), SQLBind(checkIn.day.iso8601),
                 SQLBind(checkIn.state.rawValue), SQLBind(checkIn.amount), SQLBind(checkIn.recordedAt)
             ).run()
+    }
+
+    func record(_ checkIns: [HabitCheckIn]) async throws {
+        for start in stride(from: 0, to: checkIns.count, by: 1_000) {
+            var insert = sql.insert(into: "habit_check_ins")
+                .columns("habit_id", "owner_id", "day", "state", "amount", "recorded_at")
+            for checkIn in checkIns[start..<min(start + 1_000, checkIns.count)] {
+                insert = insert.values(
+                    SQLBind(checkIn.habitID.rawValue), SQLBind(owner.rawValue), SQLBind(checkIn.day.iso8601),
+                    SQLBind(checkIn.state.rawValue), SQLBind(checkIn.amount), SQLBind(checkIn.recordedAt))
+            }
+            try await insert.run()
+        }
     }
 
     func removeCheckIn(_ id: HabitID, on day: LocalDate) async throws {

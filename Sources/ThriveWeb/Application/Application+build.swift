@@ -76,5 +76,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     EntryPagesController<CategorySample>(page: .sleep).addRoutes(to: router, services: services)
     WorkoutPagesController(services: services).addRoutes(to: router)
     FitnessPagesController(services: services).addRoutes(to: router)
+    HabitPagesController(services: services).addRoutes(to: router)
     return router
 }

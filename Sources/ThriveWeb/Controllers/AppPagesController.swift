@@ -12,10 +12,12 @@ struct AppPagesController {
         router.get("/") { request, context -> Response in
             guard let owner = context.identity?.userID else { return Self.toLogin(context) }
             let dashboard = try await services.dashboard.dashboard(owner, mode: context.settings?.coaching.mode)
-            let page = DashboardPage(
+            var page = DashboardPage(
                 dashboard, zone: TimeZone(identifier: dashboard.timeZone) ?? .gmt,
                 welcomed: request.uri.queryParameters.get("welcome") == "1",
                 unavailable: request.uri.queryParameters.get("notice") == "unavailable")
+            let (_, habits) = try await services.habits.today(owner)
+            page.habits = HomeHabits(habits, toast: HabitPagesController.toast(request, views: habits))
             return services.renderer.render(
                 "home", chrome: Chrome(title: t("nav.dashboard"), context: context, tab: .dashboard), content: page)
         }

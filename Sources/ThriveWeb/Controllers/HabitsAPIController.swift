@@ -21,6 +21,10 @@ struct HabitsAPIController {
             let (day, view) = try await service.create(owner, draft)
             return try jsonResponse(HabitBody(view, day: day), status: .created)
         }
+        habits.get("progress") { _, context -> Response in
+            let owner = try context.requireUser()
+            return try jsonResponse(HabitProgressBody(try await service.progress(owner)))
+        }
         habits.get(":id") { _, context -> Response in
             let owner = try context.requireUser()
             let (day, view) = try await service.habit(owner, try Self.id(context))

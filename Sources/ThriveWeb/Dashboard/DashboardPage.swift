@@ -72,6 +72,8 @@ struct DashboardPage: Sendable {
     let rings: [Progress]
     let welcomed: Bool
     let unavailable: Bool
+    /// Today's habits, due ones first, with one-tap check-ins.
+    var habits: HomeHabits?
 
     init(_ dashboard: Dashboard, zone: TimeZone, welcomed: Bool, unavailable: Bool = false) {
         greeting = dashboard.greeting

@@ -55,6 +55,10 @@ public struct DemoSeeder: Sendable {
                     progress?(index + 1, generator.dayCount)
                 }
             }
+            try await Self.seedHabits(
+                DemoHabits(
+                    scale: scale, today: generator.lastDay, timeZone: timeZone, ids: ids, createdAt: time),
+                today: generator.lastDay, records: records)
             var preferences = PlanPreferences()
             preferences.activity = .light
             preferences.goal = .lose
@@ -74,5 +78,17 @@ public struct DemoSeeder: Sendable {
             return total
         }
         return Outcome(account: account, created: true, recordCount: count)
+    }
+
+    /// The habits with their check-ins, each streak kept through yesterday as check-ins keep it.
+    static func seedHabits(_ demo: DemoHabits, today: LocalDate, records: PersonalRecords) async throws {
+        let byHabit = Dictionary(grouping: demo.checkIns, by: \.habitID)
+        for habit in demo.habits {
+            let checkIns = byHabit[habit.id] ?? []
+            try await records.habits.save(
+                TrackedHabit(
+                    habit: habit, streak: HabitStreak.computed(habit, through: today.adding(days: -1), checkIns: checkIns)))
+            try await records.habits.record(checkIns)
+        }
     }
 }

@@ -79,3 +79,70 @@ struct HabitCheckInResultBody: Codable, Sendable {
     let checkIn: HabitCheckInBody?
     let habit: HabitBody
 }
+
+/// `GET /api/v1/habits/progress`: completion over today, this week and 30 days, each habit's
+/// streaks and week, the daily trend and calendar, and insights in the person's language.
+struct HabitProgressBody: Codable, Sendable {
+    struct Completion: Codable, Sendable {
+        let achieved: Double
+        let expected: Double
+        /// 0–1; null when nothing was asked yet.
+        let rate: Double?
+
+        init(_ completion: HabitCompletion) {
+            achieved = (completion.achieved * 100).rounded() / 100
+            expected = (completion.expected * 100).rounded() / 100
+            rate = completion.rate.map { ($0 * 1000).rounded() / 1000 }
+        }
+    }
+
+    struct Completions: Codable, Sendable {
+        let today: Completion
+        let week: Completion
+        let month: Completion
+        let previousMonth: Completion
+    }
+
+    struct Habit: Codable, Sendable {
+        let id: String
+        let name: String
+        let icon: String
+        let status: String
+        let streak: HabitBody.Streak
+        let month: Completion
+        let doneInMonth: Int
+        /// Monday to Sunday: rest, done, skipped, missed, pending or future.
+        let week: [String]
+    }
+
+    struct Day: Codable, Sendable {
+        let day: String
+        let rate: Double?
+    }
+
+    let day: String
+    let completion: Completions
+    let habits: [Habit]
+    let trend: [Day]
+    let calendar: [Day]
+    let insights: [String]
+
+    init(_ progress: HabitProgress) {
+        day = progress.today.iso8601
+        completion = Completions(
+            today: Completion(progress.day), week: Completion(progress.week), month: Completion(progress.month),
+            previousMonth: Completion(progress.previousMonth))
+        habits = progress.rows.map { row in
+            Habit(
+                id: row.habit.id.description, name: row.habit.name, icon: row.habit.icon, status: row.habit.status.rawValue,
+                streak: HabitBody.Streak(current: row.current, best: row.best, unit: row.inWeeks ? "weeks" : "days"),
+                month: Completion(row.month), doneInMonth: row.doneInMonth, week: row.week.map(\.rawValue))
+        }
+        func days(_ list: [HabitProgress.Day]) -> [Day] {
+            list.map { Day(day: $0.date.iso8601, rate: $0.completion.rate.map { ($0 * 1000).rounded() / 1000 }) }
+        }
+        trend = days(progress.trend)
+        calendar = days(progress.calendar)
+        insights = progress.insights.map(t)
+    }
+}

@@ -38,6 +38,21 @@ struct HabitService: Sendable {
         }
     }
 
+    /// Completion, streaks, the week, the trend, the calendar and insights, from the kept streaks
+    /// and the check-ins of the last twelve weeks.
+    func progress(_ owner: UserID) async throws -> HabitProgress {
+        try await store.read { repositories in
+            let records = repositories.records(of: owner)
+            let zone = try await records.profile.get()?.timeZone ?? .gmt
+            let day = LocalDate(now(), in: zone)
+            let tracked = try await records.habits.all().filter { $0.habit.status != .archived }
+            let views = try await Self.views(tracked, today: day, records: records)
+            let checkIns = try await records.habits.checkIns(
+                tracked.map(\.habit.id), from: HabitProgress.firstDay(today: day), through: day)
+            return HabitProgress(views, checkIns: checkIns, today: day, zone: zone)
+        }
+    }
+
     func habit(_ owner: UserID, _ id: HabitID) async throws -> (day: LocalDate, habit: HabitToday) {
         try await store.read { repositories in
             let records = repositories.records(of: owner)
@@ -80,6 +95,10 @@ struct HabitService: Sendable {
             try await records.habits.save(tracked)
             return (day, try await Self.views([tracked], today: day, records: records)[0])
         }
+    }
+
+    func checkInCount(_ owner: UserID, _ id: HabitID) async throws -> Int {
+        try await store.read { try await $0.records(of: owner).habits.checkInCount(id) }
     }
 
     func delete(_ owner: UserID, _ id: HabitID) async throws {

@@ -33,11 +33,15 @@ enum DisplayFormat {
         return date.formatted(style)
     }
 
-    /// Weekday names Monday first, as the activity rhythm's rows are: "Monday" or, short, "Mon".
-    static func weekdayNames(short: Bool = false) -> [String] {
+    /// Weekday names Monday first, as the activity rhythm's rows are: "Monday", short "Mon", or
+    /// one letter "M".
+    static func weekdayNames(short: Bool = false, letter: Bool = false) -> [String] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
-        let sundayFirst = short ? calendar.shortStandaloneWeekdaySymbols : calendar.standaloneWeekdaySymbols
+        let sundayFirst =
+            letter
+            ? calendar.veryShortStandaloneWeekdaySymbols
+            : short ? calendar.shortStandaloneWeekdaySymbols : calendar.standaloneWeekdaySymbols
         return Array(sundayFirst.dropFirst() + sundayFirst.prefix(1))
     }
 

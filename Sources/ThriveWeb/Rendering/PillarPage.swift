@@ -51,7 +51,7 @@ extension Pillar {
         case .wellbeing:
             [
                 .page("mood", "/pillars/wellbeing/mood"), .page("journal", "/pillars/wellbeing/journal"),
-                .soon("habits"), .soon("wellbeingGoals"),
+                .page("habits", HabitPagesController.base), .soon("wellbeingGoals"),
             ]
         }
     }

@@ -15,7 +15,7 @@ var BUDGETS = {};
 BUDGETS[PAGES] = 50 * 1024 * 1024;
 BUDGETS[INSIGHTS] = 10 * 1024 * 1024;
 var SHELL_FILES = [
-  "/assets/app.css", "/assets/app.js", "/assets/charts.js", "/assets/offline.js", "/assets/outbox.js",
+  "/assets/app.css", "/assets/app.js", "/assets/charts.js", "/assets/offline.js", "/assets/habits.js", "/assets/outbox.js",
   "/assets/outbox-ui.js", "/assets/icon.svg", "/manifest.webmanifest"
 ];
 // Pages kept for offline viewing (dashboard, pillars with their goals and entry forms, insights,

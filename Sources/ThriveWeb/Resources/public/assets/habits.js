@@ -1,0 +1,133 @@
+// Habit cards: a tap (Done, Skip, +1, Reset, Undo) posts the same form the page would, and the
+// card, the day's summary and the toast are swapped from the page the server answers with, so the
+// person stays where they were. Minutes habits get a start/stop timer kept across reloads.
+// Without this file every button is a plain form that reloads the page.
+(function () {
+  "use strict";
+  var strings = (document.getElementById("ui-strings") || { dataset: {} }).dataset;
+
+  function swap(selector, fresh) {
+    var old = document.querySelector(selector);
+    var next = fresh.querySelector(selector);
+    if (old && next) { old.replaceWith(next); } else if (old) { old.remove(); }
+    return next;
+  }
+
+  function focusAfter(id, action) {
+    var card = document.getElementById("habit-" + id);
+    var same = card && card.querySelector("form[data-habit-action] input[name=action][value=" + action + "]");
+    // The same button if it is still there, else the card's first (Reset after Done), so the
+    // person stays where they were; the toast's Undo is announced and a Tab away from the top.
+    var target = same ? same.form.querySelector("button") : card && card.querySelector("button, a");
+    if (!target) { target = document.querySelector("#habit-toast button"); }
+    if (target) { target.focus(); }
+  }
+
+  function post(form, body) {
+    // form.action would be the <input name="action">, not the address.
+    var url = form.getAttribute("action");
+    var id = url.split("/").slice(-2)[0];
+    var action = body.get("action");
+    Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });
+    return fetch(url, {
+      method: "POST", credentials: "same-origin", body: new URLSearchParams(body),
+      headers: { Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded" }
+    }).then(function (reply) {
+      if (!reply.ok) { throw new Error("not saved"); }
+      return reply.text();
+    }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      swap("#habit-" + id, fresh);
+      swap("#habit-toast", fresh);
+      Array.prototype.forEach.call(document.querySelectorAll("[data-habit-summary]"), function (node, index) {
+        var next = fresh.querySelectorAll("[data-habit-summary]")[index];
+        if (next) { node.textContent = next.textContent; }
+      });
+      wire(document);
+      focusAfter(id, action);
+    }).catch(function () {
+      Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = false; });
+      var toast = document.getElementById("habit-toast");
+      if (toast) {
+        toast.hidden = false;
+        toast.className = "notice notice-error toast habit-toast";
+        toast.setAttribute("role", "alert");
+        toast.textContent = navigator.onLine ? strings.notSaved : strings.offline;
+      }
+    });
+  }
+
+  function timerKey(id) { return "thrive.habitTimer." + id; }
+
+  function wireTimer(button) {
+    var card = button.closest("[data-habit]");
+    var id = card.getAttribute("data-habit");
+    var form = card.querySelector("form[data-habit-action]");
+    var startLabel = button.firstChild.textContent;
+    var status = document.createElement("p");
+    status.className = "habit-timer-status muted";
+    status.setAttribute("aria-live", "polite");
+    button.after(status);
+    var tick = null;
+    function started() { return Number(localStorage.getItem(timerKey(id)) || 0); }
+    function minutes() { return Math.max(1, Math.round((Date.now() - started()) / 60000)); }
+    function show() {
+      var running = started() > 0;
+      button.setAttribute("aria-pressed", running ? "true" : "false");
+      button.firstChild.textContent = running ? strings.habitTimerStop : startLabel;
+      status.textContent = running ? strings.habitTimerRunning.replace("{minutes}", minutes()) : "";
+      if (running && !tick) { tick = setInterval(show, 30000); }
+      if (!running && tick) { clearInterval(tick); tick = null; }
+    }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      if (started() > 0) {
+        var amount = Math.min(minutes(), 600);
+        localStorage.removeItem(timerKey(id));
+        show();
+        var body = new FormData(form);
+        body.set("action", "add");
+        body.set("amount", String(amount));
+        post(form, body);
+      } else {
+        localStorage.setItem(timerKey(id), String(Date.now()));
+        show();
+      }
+    });
+    show();
+  }
+
+  function wire(scope) {
+    Array.prototype.forEach.call(scope.querySelectorAll("form[data-habit-action]:not([data-wired])"), function (form) {
+      form.setAttribute("data-wired", "");
+      form.addEventListener("submit", function (event) {
+        if (!window.fetch || !window.DOMParser) { return; }
+        event.preventDefault();
+        post(form, new FormData(form));
+      });
+    });
+    Array.prototype.forEach.call(scope.querySelectorAll("[data-habit-timer]:not([data-wired])"), function (button) {
+      button.setAttribute("data-wired", "");
+      wireTimer(button);
+    });
+  }
+
+  // The habit form shows the target and unit, the days or the times a week, only when they apply.
+  var habitForm = document.querySelector("form.habit-form");
+  function showFields() {
+    var measure = (habitForm.querySelector("input[name=measure]:checked") || {}).value;
+    var schedule = (habitForm.querySelector("input[name=schedule]:checked") || {}).value;
+    Array.prototype.forEach.call(habitForm.querySelectorAll("[data-shown-for]"), function (node) {
+      node.hidden = node.getAttribute("data-shown-for").split(" ").indexOf(measure) < 0;
+    });
+    Array.prototype.forEach.call(habitForm.querySelectorAll("[data-shown-for-schedule]"), function (node) {
+      node.hidden = node.getAttribute("data-shown-for-schedule") !== schedule;
+    });
+  }
+  if (habitForm) {
+    habitForm.addEventListener("change", showFields);
+    showFields();
+  }
+
+  wire(document);
+})();
