@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
     ],
     targets: [
         .target(
@@ -92,9 +93,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Ink", package: "Ink"),
             ],
             resources: [
                 .copy("Resources/templates"),
+                .copy("Resources/programs"),
                 .copy("Resources/strings"),
                 .copy("Resources/public"),
                 .copy("Resources/openapi.json"),

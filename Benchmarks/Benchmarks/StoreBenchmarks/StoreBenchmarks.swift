@@ -252,17 +252,19 @@ let benchmarks: @Sendable () -> Void = {
         try await QueuedChangesFixture.make()
     }
 
-    let chartConfiguration = Benchmark.Configuration(
-        metrics: [.wallClock, chartMicroseconds, chartBytes], warmupIterations: 1, maxDuration: .seconds(60),
+    let routerConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, requestMicroseconds, answerBytes], warmupIterations: 1, maxDuration: .seconds(60),
         maxIterations: 2)
     for (name, path) in [
         ("Chart: 365 days of minute-level heart rate as SVG, heavy user", "/api/v1/charts/heart-rate?range=365&format=svg"),
         ("Chart: 365 days of resting heart rate as SVG, heavy user", "/api/v1/charts/resting-heart-rate?range=365&format=svg"),
         ("Chart: 365 days of steps (weekly bars) as SVG, heavy user", "/api/v1/charts/steps?range=365&format=svg"),
         ("Chart: 90 days of sleep exported as PNG, heavy user", "/api/v1/charts/sleep?range=90&format=png"),
+        ("Habits: today's habits with streaks, heavy user (20 habits, 5 years of check-ins)", "/api/v1/habits"),
+        ("Habits: progress (week, 30 days, 12-week calendar, insights), heavy user", "/api/v1/habits/progress"),
     ] {
-        Benchmark(name, configuration: chartConfiguration) { (benchmark: Benchmark, heavy: HeavyUser) async throws in
-            try await measureChart(benchmark, heavy: heavy, path: path, requests: 60)
+        Benchmark(name, configuration: routerConfiguration) { (benchmark: Benchmark, heavy: HeavyUser) async throws in
+            try await measureRequests(benchmark, heavy: heavy, path: path, requests: 60)
         } setup: {
             try await HeavyUser.make()
         }

@@ -36,6 +36,7 @@ struct AppServices: Sendable {
     let dashboard: DashboardService
     let charts: ChartService
     let habits: HabitService
+    let programs: ProgramService
     let renderer: PageRenderer
     let policy: SessionPolicy
 
@@ -55,5 +56,6 @@ struct AppServices: Sendable {
         dashboard = DashboardService(store: store, now: now, engines: engines, settings: settings)
         charts = ChartService(store: store)
         habits = HabitService(store: store, now: now, ids: ids)
+        programs = ProgramService(store: store, now: now, ids: ids, library: .bundled)
     }
 }

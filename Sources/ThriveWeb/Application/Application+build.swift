@@ -56,6 +56,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     ChartsAPIController(services: services).addRoutes(to: api)
     HabitsAPIController(services: services).addRoutes(
         to: api.group("habits").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
+    ProgramsAPIController(services: services).addRoutes(
+        to: api.group("programs").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
     MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
     EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)
@@ -77,5 +79,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     WorkoutPagesController(services: services).addRoutes(to: router)
     FitnessPagesController(services: services).addRoutes(to: router)
     HabitPagesController(services: services).addRoutes(to: router)
+    ProgramPagesController(services: services).addRoutes(to: router)
     return router
 }

@@ -18,6 +18,8 @@ struct AppPagesController {
                 unavailable: request.uri.queryParameters.get("notice") == "unavailable")
             let (_, habits) = try await services.habits.today(owner)
             page.habits = HomeHabits(habits, toast: HabitPagesController.toast(request, views: habits))
+            let programs = try await services.programs.active(owner).map(ProgramCard.init)
+            page.programs = programs.isEmpty ? nil : HomePrograms(cards: programs)
             return services.renderer.render(
                 "home", chrome: Chrome(title: t("nav.dashboard"), context: context, tab: .dashboard), content: page)
         }

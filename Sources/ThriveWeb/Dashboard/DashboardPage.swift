@@ -74,6 +74,8 @@ struct DashboardPage: Sendable {
     let unavailable: Bool
     /// Today's habits, due ones first, with one-tap check-ins.
     var habits: HomeHabits?
+    /// The programs the person is in, each with today's day to go on with.
+    var programs: HomePrograms?
 
     init(_ dashboard: Dashboard, zone: TimeZone, welcomed: Bool, unavailable: Bool = false) {
         greeting = dashboard.greeting

@@ -142,6 +142,11 @@ struct HabitService: Sendable {
     static var missing: AppError { AppError.notFound(t("habit.notFound")) }
 
     private func today(_ records: PersonalRecords) async throws -> LocalDate {
+        try await Self.day(records, now: now)
+    }
+
+    /// The person's day now, in their profile's zone.
+    static func day(_ records: PersonalRecords, now: Now) async throws -> LocalDate {
         LocalDate(now(), in: try await records.profile.get()?.timeZone ?? .gmt)
     }
 

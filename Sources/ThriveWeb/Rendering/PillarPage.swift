@@ -51,7 +51,8 @@ extension Pillar {
         case .wellbeing:
             [
                 .page("mood", "/pillars/wellbeing/mood"), .page("journal", "/pillars/wellbeing/journal"),
-                .page("habits", HabitPagesController.base), .soon("wellbeingGoals"),
+                .page("habits", HabitPagesController.base),
+                .page("programs", ProgramPagesController.base), .soon("wellbeingGoals"),
             ]
         }
     }

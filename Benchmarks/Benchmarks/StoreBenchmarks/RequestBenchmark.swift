@@ -4,13 +4,13 @@ import HummingbirdTesting
 import NIOCore
 import ThriveWeb
 
-/// Server time and size of chart answers through the router, for the heavy person's year.
-let chartMicroseconds = BenchmarkMetric.custom("server µs", polarity: .prefersSmaller, useScalingFactor: false)
-let chartBytes = BenchmarkMetric.custom("bytes", polarity: .prefersSmaller, useScalingFactor: false)
+/// Server time and size of answers through the router (charts, habits), for the heavy person.
+let requestMicroseconds = BenchmarkMetric.custom("server µs", polarity: .prefersSmaller, useScalingFactor: false)
+let answerBytes = BenchmarkMetric.custom("bytes", polarity: .prefersSmaller, useScalingFactor: false)
 
 /// Asks for `path` `requests` times with the person's token, recording each answer's time and the
 /// size of the last one.
-func measureChart(_ benchmark: Benchmark, heavy: HeavyUser, path: String, requests: Int) async throws {
+func measureRequests(_ benchmark: Benchmark, heavy: HeavyUser, path: String, requests: Int) async throws {
     let app = try await benchmarkApplication(heavy)
     let (times, bytes) = try await app.test(.router) { client -> ([Int], Int) in
         let (_, bearer) = try await logIn(client)
@@ -20,8 +20,8 @@ func measureChart(_ benchmark: Benchmark, heavy: HeavyUser, path: String, reques
             return response
         }
     }
-    for time in times { benchmark.measurement(chartMicroseconds, time) }
-    benchmark.measurement(chartBytes, bytes)
+    for time in times { benchmark.measurement(requestMicroseconds, time) }
+    benchmark.measurement(answerBytes, bytes)
 }
 
 /// Makes `count` requests one after another; each one's time in microseconds, and the size of the

@@ -1,0 +1,70 @@
+import Foundation
+import ThriveCore
+
+/// A program as the API shows it: what it is, the habits it adds, and where the person is in it.
+struct ProgramBody: Codable, Sendable {
+    struct Enrollment: Codable, Sendable {
+        /// active, completed or left.
+        let status: String
+        let startedOn: String
+        let endedOn: String?
+        /// Day X of `length` while active.
+        let currentDay: Int?
+        let completedDays: [Int]
+        /// Days done out of the program's length, 0 to 1.
+        let progress: Double
+    }
+
+    struct Day: Codable, Sendable {
+        let number: Int
+        let title: String
+        /// The lesson as Markdown.
+        let lesson: String?
+        let done: Bool
+        /// Whether the person has reached the day (only reached days can be marked done).
+        let reached: Bool
+    }
+
+    let id: String
+    let title: String
+    let icon: String
+    let summary: String
+    let level: String
+    let goal: String
+    let length: Int
+    let habits: [HabitDraft]
+    let enrollment: Enrollment?
+    /// Every day with its title; lessons only when one program is asked for.
+    let days: [Day]
+
+    init(_ listing: ProgramService.Listing, lessons: Bool) {
+        let program = listing.program
+        id = program.id.rawValue
+        title = program.title
+        icon = program.icon
+        summary = program.summary
+        level = program.level
+        goal = program.goal.rawValue
+        length = program.length
+        habits = program.habits
+        let enrollment = listing.enrollment
+        self.enrollment = enrollment.map {
+            Enrollment(
+                status: $0.status.rawValue, startedOn: $0.startedOn.iso8601, endedOn: $0.endedOn?.iso8601,
+                currentDay: listing.currentDay, completedDays: $0.completedDays.sorted(),
+                progress: $0.fractionDone(length: program.length))
+        }
+        let reachedThrough = listing.currentDay ?? 0
+        days = program.days.map { day in
+            Day(
+                number: day.number, title: day.title, lesson: lessons ? day.lesson : nil,
+                done: listing.isActive && enrollment?.completedDays.contains(day.number) == true,
+                reached: day.number <= reachedThrough)
+        }
+    }
+}
+
+struct ProgramListBody: Codable, Sendable {
+    let day: String
+    let programs: [ProgramBody]
+}

@@ -1,0 +1,137 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+extension ProgramEnrollments: PersonDocument {
+    public static let documentKind = "programEnrollments"
+}
+
+/// Programs for one person: the library with where they are in each, joining (which adds the
+/// program's habits to today), marking a day's lesson done, and leaving (which archives those
+/// habits, keeping their history). Each is one transaction.
+struct ProgramService: Sendable {
+    let store: Store
+    let now: Now
+    let ids: IDGenerator
+    let library: ProgramLibrary
+
+    /// A program with the person's latest enrollment in it.
+    struct Listing: Sendable {
+        let program: Program
+        let enrollment: ProgramEnrollment?
+        let today: LocalDate
+
+        var isActive: Bool { enrollment?.status == .active }
+        var currentDay: Int? {
+            guard let enrollment, enrollment.status == .active else { return nil }
+            return enrollment.currentDay(today: today, length: program.length)
+        }
+    }
+
+    func listings(_ owner: UserID) async throws -> [Listing] {
+        try await store.read { repositories in
+            let records = repositories.records(of: owner)
+            let day = try await HabitService.day(records, now: now)
+            let enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
+            return library.programs.map { Listing(program: $0, enrollment: enrollments.latest($0.id), today: day) }
+        }
+    }
+
+    func listing(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
+        guard let program = library.program(id) else { throw Self.missing }
+        return try await store.read { repositories in
+            let records = repositories.records(of: owner)
+            let day = try await HabitService.day(records, now: now)
+            let enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
+            return Listing(program: program, enrollment: enrollments.latest(id), today: day)
+        }
+    }
+
+    /// The programs running for the person, for the home page.
+    func active(_ owner: UserID) async throws -> [Listing] {
+        try await listings(owner).filter(\.isActive)
+    }
+
+    /// Joins a program from today: its habits are added to the person's list.
+    func enroll(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
+        guard let program = library.program(id) else { throw Self.missing }
+        return try await store.write { repositories in
+            let records = repositories.records(of: owner)
+            let day = try await HabitService.day(records, now: now)
+            var enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
+            guard enrollments.active(id) == nil else { throw Self.error(.alreadyEnrolled, program) }
+            var habitIDs: [HabitID] = []
+            for draft in program.habits {
+                let habit = try draft.habit(id: ids.make(), startedOn: day, at: now())
+                try await records.habits.save(TrackedHabit(habit: habit, streak: HabitStreak()))
+                habitIDs.append(habit.id)
+            }
+            do { try enrollments.enroll(id, today: day, habitIDs: habitIDs) } catch let rule as ProgramRuleError {
+                throw Self.error(rule, program)
+            }
+            try await records.documents.save(enrollments, at: now())
+            return Listing(program: program, enrollment: enrollments.latest(id), today: day)
+        }
+    }
+
+    /// Marks a day's lesson done; the last one completes the program.
+    func complete(_ owner: UserID, _ id: ProgramID, day number: Int) async throws -> Listing {
+        try await change(owner, id) { enrollment, program, day in
+            try enrollment.complete(day: number, today: day, length: program.length)
+        }
+    }
+
+    /// Leaves a program: the habits it added are archived, their history kept.
+    func leave(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
+        let listing = try await change(owner, id) { enrollment, _, day in try enrollment.leave(today: day) }
+        try await store.write { repositories in
+            let records = repositories.records(of: owner)
+            for habitID in listing.enrollment?.habitIDs ?? [] {
+                guard var tracked = try await records.habits.habit(habitID), tracked.habit.status != .archived else { continue }
+                tracked.habit = try HabitChange(status: .archived).applied(to: tracked.habit, today: listing.today)
+                try await records.habits.save(tracked)
+            }
+        }
+        return listing
+    }
+
+    private func change(
+        _ owner: UserID, _ id: ProgramID,
+        _ apply: @escaping @Sendable (inout ProgramEnrollment, Program, LocalDate) throws -> Void
+    ) async throws -> Listing {
+        guard let program = library.program(id) else { throw Self.missing }
+        return try await store.write { repositories in
+            let records = repositories.records(of: owner)
+            let day = try await HabitService.day(records, now: now)
+            var enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
+            do {
+                try enrollments.update(id) { try apply(&$0, program, day) }
+            } catch let rule as ProgramRuleError { throw Self.error(rule, program) }
+            try await records.documents.save(enrollments, at: now())
+            return Listing(program: program, enrollment: enrollments.latest(id), today: day)
+        }
+    }
+
+    static var missing: AppError { AppError.notFound(t("program.notFound")) }
+
+    static func error(_ rule: ProgramRuleError, _ program: Program) -> AppError {
+        switch rule {
+        case .notEnrolled:
+            AppError(status: .conflict, code: "not_enrolled", message: t("program.error.notEnrolled", ["title": program.title]))
+        case .alreadyEnrolled:
+            AppError(
+                status: .conflict, code: "already_enrolled", message: t("program.error.alreadyEnrolled", ["title": program.title])
+            )
+        case .noSuchDay(let length):
+            AppError(
+                status: .unprocessableContent, code: "invalid_input",
+                message: t(Phrase("program.error.noSuchDay", ["count": .integer(length)])),
+                field: "day")
+        case .dayNotReached(let day):
+            AppError(
+                status: .unprocessableContent, code: "invalid_input",
+                message: t("program.error.dayNotReached", ["day": String(day)]),
+                field: "day")
+        }
+    }
+}

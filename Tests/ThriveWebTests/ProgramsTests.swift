@@ -1,0 +1,185 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveCore
+
+@testable import ThriveWeb
+
+/// Programs through the API and the pages, with a person in Berlin and a clock the test moves.
+@Suite("Programs")
+struct ProgramsTests {
+    struct ProgramJSON: Decodable {
+        struct Enrollment: Decodable {
+            let status: String
+            let startedOn: String
+            let currentDay: Int?
+            let completedDays: [Int]
+            let progress: Double
+        }
+        struct Day: Decodable {
+            let number: Int
+            let title: String
+            let lesson: String?
+            let done: Bool
+            let reached: Bool
+        }
+        let id: String
+        let title: String
+        let length: Int
+        let enrollment: Enrollment?
+        let days: [Day]
+    }
+
+    struct ListJSON: Decodable {
+        let day: String
+        let programs: [ProgramJSON]
+    }
+
+    @Test func theLibraryShipsAtLeastFiveWholePrograms() throws {
+        let library = try ProgramLibrary.load()
+        #expect(library.programs.count >= 5)
+        let ids = Set(library.programs.map(\.id.rawValue))
+        #expect(ids.isSuperset(of: ["sleep-reset", "strength-basics", "walk-every-day", "mindful-minutes"]))
+        #expect(library.program(.init("sleep-reset")!)?.length == 14)
+        #expect(library.program(.init("strength-basics")!)?.length == 28)
+        for program in library.programs {
+            #expect(program.length >= 7, "\(program.id) is a program of days")
+            #expect(!program.habits.isEmpty, "\(program.id) adds at least one habit")
+        }
+        for goal in CoachingGoal.allCases {
+            #expect(!library.suggested(for: goal).isEmpty, "a program for \(goal)")
+        }
+    }
+
+    @Test func joiningAddsTheHabitsDaysFollowTheCalendarAndLeavingArchivesThem() async throws {
+        let clock = TestClock(HabitsAPITests.mondayMorning)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            let ann = try await HabitsAPITests.Person.make(browser)
+            let library = try await ann.send(.get, "/api/v1/programs")
+            try ann.check.expectDocumented(library, "/api/v1/programs", "get")
+            let list = try library.decode(ListJSON.self)
+            #expect(list.day == "2026-11-23")
+            #expect(list.programs.contains { $0.id == "sleep-reset" && $0.length == 14 && $0.enrollment == nil })
+            #expect(list.programs.allSatisfy { $0.days.allSatisfy { $0.lesson == nil } }, "lessons come one program at a time")
+
+            let joined = try await ann.send(.post, "/api/v1/programs/sleep-reset/enroll")
+            #expect(joined.status == .created, "\(joined.text)")
+            try ann.check.expectDocumented(joined, "/api/v1/programs/{id}/enroll", "post")
+            let sleep = try joined.decode(ProgramJSON.self)
+            #expect(sleep.enrollment?.currentDay == 1)
+            #expect(sleep.enrollment?.startedOn == "2026-11-23")
+            #expect(sleep.days[0].lesson?.contains("when you get up") == true)
+            #expect(sleep.days.map(\.reached) == [true] + Array(repeating: false, count: 13))
+            let habits = try await ann.today().habits.map(\.name)
+            #expect(habits == ["Same wake time", "Morning daylight", "Screens away an hour before bed"])
+
+            let twice = try await ann.send(.post, "/api/v1/programs/sleep-reset/enroll")
+            #expect(twice.status == .conflict)
+            #expect(twice.text.contains("You’re already in Sleep reset."))
+
+            let early = try await ann.send(.post, "/api/v1/programs/sleep-reset/days/2/complete")
+            #expect(early.status == .unprocessableContent)
+            #expect(early.text.contains("Day 2 hasn’t come yet."))
+            let beyond = try await ann.send(.post, "/api/v1/programs/sleep-reset/days/15/complete")
+            #expect(beyond.text.contains("This program has 14 days."))
+            let first = try await ann.send(.post, "/api/v1/programs/sleep-reset/days/1/complete")
+            try ann.check.expectDocumented(first, "/api/v1/programs/{id}/days/{day}/complete", "post")
+            #expect(try first.decode(ProgramJSON.self).enrollment?.completedDays == [1])
+
+            // Tuesday in Berlin (23:30 UTC Monday is already 00:30 Tuesday there).
+            clock.advance(minutes: 16.5 * 60)
+            try await ann.signInAgain()
+            let tuesday = try await ann.send(.get, "/api/v1/programs/sleep-reset")
+            try ann.check.expectDocumented(tuesday, "/api/v1/programs/{id}", "get")
+            let now = try tuesday.decode(ProgramJSON.self)
+            #expect(now.enrollment?.currentDay == 2)
+            #expect(abs((now.enrollment?.progress ?? 0) - 1.0 / 14) < 1e-9)
+            let second = try await ann.send(.post, "/api/v1/programs/sleep-reset/days/2/complete")
+            #expect(second.status == .ok)
+
+            let left = try await ann.send(.post, "/api/v1/programs/sleep-reset/leave")
+            try ann.check.expectDocumented(left, "/api/v1/programs/{id}/leave", "post")
+            #expect(try left.decode(ProgramJSON.self).enrollment?.status == "left")
+            #expect(try await ann.today().habits.isEmpty, "its habits left today's list")
+            let all = try await ann.send(.get, "/api/v1/habits?status=all").decode(HabitsAPITests.ListJSON.self)
+            #expect(all.habits.map(\.status) == ["archived", "archived", "archived"], "kept with their history")
+            let again = try await ann.send(.post, "/api/v1/programs/sleep-reset/leave")
+            #expect(again.status == .conflict)
+
+            let rejoined = try await ann.send(.post, "/api/v1/programs/sleep-reset/enroll").decode(ProgramJSON.self)
+            #expect(rejoined.enrollment?.currentDay == 1)
+            #expect(rejoined.enrollment?.completedDays == [])
+
+            let missing = try await ann.send(.post, "/api/v1/programs/no-such-thing/enroll")
+            #expect(missing.status == .notFound)
+            let odd = try await ann.send(.get, "/api/v1/programs/..%2Fetc")
+            #expect(odd.status == .notFound)
+
+            // Another person sees the library, not Ann's place in it.
+            let bob = try await HabitsAPITests.Person.make(browser.fresh(), email: "bob@example.com")
+            let his = try await bob.send(.get, "/api/v1/programs").decode(ListJSON.self)
+            #expect(his.programs.allSatisfy { $0.enrollment == nil })
+        }
+    }
+
+    @Test func finishingEveryDayCompletesTheProgramAndKeepsItsHabits() async throws {
+        let clock = TestClock(HabitsAPITests.mondayMorning)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            let ann = try await HabitsAPITests.Person.make(browser)
+            _ = try await ann.send(.post, "/api/v1/programs/habit-foundations/enroll")
+            clock.advance(minutes: 7 * 24 * 60)
+            try await ann.signInAgain()
+            var last: ProgramJSON?
+            for day in 1...7 {
+                last = try await ann.send(.post, "/api/v1/programs/habit-foundations/days/\(day)/complete")
+                    .decode(ProgramJSON.self)
+            }
+            #expect(last?.enrollment?.status == "completed")
+            #expect(try await ann.today().habits.map(\.name) == ["Evening review"])
+        }
+    }
+
+    @Test func thePagesJoinMarkAndLeaveWithAPlainForm() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "Europe/Berlin")
+            let base = ProgramPagesController.base
+            let library = try await browser.get(base)
+            #expect(library.status == .ok)
+            #expect(library.text.contains("Available programs"))
+            #expect(!library.text.contains("Your programs"))
+
+            let joined = try await browser.post("\(base)/walk-every-day/enroll", form: [])
+            #expect(joined.location == "\(base)/walk-every-day/days/1?joined=1")
+            let dayOne = try await browser.get(joined.location!)
+            #expect(dayOne.text.contains("You’ve joined Walk every day."))
+            #expect(dayOne.text.contains("Day 1 of 21"))
+            #expect(dayOne.text.contains("<p>Walk for ten minutes today"), "the lesson's Markdown is HTML")
+            #expect(dayOne.text.contains("Mark this day done"))
+
+            let marked = try await browser.post("\(base)/walk-every-day/days/1/complete", form: [])
+            #expect(marked.location == "\(base)/walk-every-day/days/1?marked=1")
+            let after = try await browser.get(marked.location!)
+            #expect(after.text.contains("You’ve done this day."))
+            let ahead = try await browser.get("\(base)/walk-every-day/days/2")
+            #expect(ahead.text.contains("This day is still ahead."))
+            #expect(!ahead.text.contains("Mark this day done"))
+
+            let home = try await browser.get("/")
+            #expect(home.text.contains("Walk every day"))
+            #expect(home.text.contains("Day 1 of 21"))
+            #expect(home.text.contains("Daily walk"), "its habit is on today's list")
+
+            let unconfirmed = try await browser.post("\(base)/walk-every-day/leave", form: [])
+            #expect(unconfirmed.status == .unprocessableContent)
+            #expect(unconfirmed.text.contains("Tick “Yes, leave it” to leave the program."))
+            let left = try await browser.post("\(base)/walk-every-day/leave", form: [("confirm", "yes")])
+            #expect(left.location == "\(base)?left=walk-every-day")
+            #expect(try await browser.get(left.location!).text.contains("You left Walk every day."))
+            #expect(try await browser.get("\(base)/nothing-here").location == "/?notice=unavailable")
+            #expect(try await browser.get("\(base)/walk-every-day/days/22").location == "/?notice=unavailable")
+        }
+    }
+}
