@@ -18,14 +18,14 @@ struct HabitPagesController {
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let (_, views) = try await services.habits.all(owner)
             let page = HabitsPage(views, toast: Self.toast(request, views: views))
-            return render("habits", t("habits.title"), context, page)
+            return services.renderer.pillarPage("habits", t("habits.title"), context, page)
         }
 
         router.get("pillars/wellbeing/habits/progress") { _, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let person = try await services.engines.context(owner)
             let page = HabitProgressPage(try await services.habits.progress(owner), zone: person.zone)
-            return render("habit-progress", t("habitProgress.title"), context, page)
+            return services.renderer.pillarPage("habit-progress", t("habitProgress.title"), context, page)
         }
 
         router.get("pillars/wellbeing/habits/new") { _, context -> Response in
@@ -146,14 +146,6 @@ struct HabitPagesController {
             heading: heading, action: existing.map { "\(Self.base)/\($0.id)" } ?? Self.base,
             submitLabel: existing == nil ? t("habitForm.add") : t("habitForm.save"), values: values, weekdays: weekdays,
             errors: errors, existing: existing)
-        return render("habit-form", heading, context, page, status: status)
-    }
-
-    private func render<Content>(
-        _ template: String, _ title: String, _ context: AppRequestContext, _ content: Content,
-        status: HTTPResponse.Status = .ok
-    ) -> Response {
-        services.renderer.render(
-            template, chrome: Chrome(title: title, context: context, tab: .pillars), content: content, status: status)
+        return services.renderer.pillarPage("habit-form", heading, context, page, status: status)
     }
 }

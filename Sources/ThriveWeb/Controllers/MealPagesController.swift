@@ -26,7 +26,7 @@ struct MealPagesController {
                     try await services.charts.view(
                         metric, owner: owner, person: person, request: ChartRequest(request, context), path: Self.base))
             }
-            return render("meals", t("meals.title"), context, page)
+            return services.renderer.pillarPage("meals", t("meals.title"), context, page)
         }
 
         router.get("pillars/nutrition/meals/add") { request, context -> Response in
@@ -50,7 +50,8 @@ struct MealPagesController {
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let food = try await food(context.parameters.get("ndbNumber"))
             let target = try await target(request, owner: owner)
-            return render("food", food.description, context, try await foodPage(food, target: target, owner: owner))
+            return services.renderer.pillarPage(
+                "food", food.description, context, try await foodPage(food, target: target, owner: owner))
         }
 
         router.post("pillars/nutrition/foods/:ndbNumber/favourite") { request, context -> Response in
@@ -96,7 +97,8 @@ struct MealPagesController {
                 throw MealEntriesAPIController.missing
             }
             let person = try await services.engines.context(owner)
-            return render("meal-edit", t("mealEdit.title"), context, MealEditPage(entry: entry, zone: person.zone).finished())
+            return services.renderer.pillarPage(
+                "meal-edit", t("mealEdit.title"), context, MealEditPage(entry: entry, zone: person.zone).finished())
         }
 
         router.post("pillars/nutrition/meals/:id") { request, context -> Response in
@@ -117,10 +119,12 @@ struct MealPagesController {
                 return Self.toDay(LocalDate(updated.consumedAt, in: person.zone), notice: .updated, slot: updated.meal)
             } catch let error as ValidationError {
                 page.errors.add(error)
-                return render("meal-edit", t("mealEdit.title"), context, page.finished(), status: .unprocessableContent)
+                return services.renderer.pillarPage(
+                    "meal-edit", t("mealEdit.title"), context, page.finished(), status: .unprocessableContent)
             } catch let error as AppError where error.status == .badRequest {
                 page.errors.add(error.field ?? "time", error.message)
-                return render("meal-edit", t("mealEdit.title"), context, page.finished(), status: .unprocessableContent)
+                return services.renderer.pillarPage(
+                    "meal-edit", t("mealEdit.title"), context, page.finished(), status: .unprocessableContent)
             }
         }
 
@@ -187,7 +191,7 @@ struct MealPagesController {
             page.grams = form.text("grams") ?? ""
             page.useGrams = form.text("amount") == "grams" || !page.hasPortions
             page.errors.add(error)
-            return render("food", food.description, context, page, status: .unprocessableContent)
+            return services.renderer.pillarPage("food", food.description, context, page, status: .unprocessableContent)
         }
         var page = MealAddPage(target: target)
         page.quickAdd = .init(
@@ -217,7 +221,7 @@ struct MealPagesController {
         }
         let profile = try await services.store.read { try await $0.records(of: owner).profile.get() } ?? Profile()
         page.offline = OfflineForm(.meal, label: t("meals.title"), profile: profile)
-        return render("meal-add", page.target.title, context, page.finished(), status: status)
+        return services.renderer.pillarPage("meal-add", page.target.title, context, page.finished(), status: status)
     }
 
     private func foodPage(_ food: Food, target: MealTarget, owner: UserID, portion: Int? = nil) async throws -> FoodPage {
@@ -250,14 +254,6 @@ struct MealPagesController {
         return MealTarget(
             slot: slot.flatMap(MealSlot.init) ?? Self.likelySlot(person: person, now: services.now()),
             date: Self.day(request, today: person.today))
-    }
-
-    private func render<Content>(
-        _ template: String, _ title: String, _ context: AppRequestContext, _ content: Content,
-        status: HTTPResponse.Status = .ok
-    ) -> Response {
-        services.renderer.render(
-            template, chrome: Chrome(title: title, context: context, tab: .pillars), content: content, status: status)
     }
 
     static func form(_ request: Request) async throws -> FormFields {

@@ -18,14 +18,15 @@ struct ProgramPagesController {
             let notice = left.flatMap { id in listings.first { $0.program.id == id } }.map {
                 t("program.notice.left", ["title": $0.program.title])
             }
-            return render("programs", t("programs.title"), context, ProgramsPage(listings, notice: notice))
+            return services.renderer.pillarPage("programs", t("programs.title"), context, ProgramsPage(listings, notice: notice))
         }
 
         router.get("pillars/wellbeing/programs/:id") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let listing = try await service.listing(owner, try ProgramsAPIController.id(context))
             let notice = request.uri.queryParameters.get("completed") == "1" ? t("program.notice.completed") : nil
-            return render("program", listing.program.title, context, ProgramDetailPage(listing, notice: notice))
+            return services.renderer.pillarPage(
+                "program", listing.program.title, context, ProgramDetailPage(listing, notice: notice))
         }
 
         router.post("pillars/wellbeing/programs/:id/enroll") { _, context -> Response in
@@ -41,7 +42,7 @@ struct ProgramPagesController {
             guard form.text("confirm") == "yes" else {
                 let page = ProgramDetailPage(
                     try await service.listing(owner, id), notice: nil, leaveError: t("program.confirmLeave"))
-                return render("program", page.card.title, context, page, status: .unprocessableContent)
+                return services.renderer.pillarPage("program", page.card.title, context, page, status: .unprocessableContent)
             }
             _ = try await service.leave(owner, id)
             return .redirect(to: "\(Self.base)?left=\(id)", type: .normal)
@@ -59,7 +60,7 @@ struct ProgramPagesController {
                     t("program.notice.marked", ["day": DisplayFormat.count($0)])
                 }
             let page = ProgramDayPage(listing, day: day, notice: notice)
-            return render("program-day", page.heading, context, page)
+            return services.renderer.pillarPage("program-day", page.heading, context, page)
         }
 
         router.post("pillars/wellbeing/programs/:id/days/:day/complete") { _, context -> Response in
@@ -77,13 +78,5 @@ struct ProgramPagesController {
 
     static func day(_ context: AppRequestContext, of program: Program) throws -> Program.Day? {
         context.parameters.get("day").flatMap(Int.init).flatMap(program.day)
-    }
-
-    private func render<Content>(
-        _ template: String, _ title: String, _ context: AppRequestContext, _ content: Content,
-        status: HTTPResponse.Status = .ok
-    ) -> Response {
-        services.renderer.render(
-            template, chrome: Chrome(title: title, context: context, tab: .pillars), content: content, status: status)
     }
 }

@@ -87,6 +87,14 @@ public struct PageRenderer: Sendable {
         return PageRenderer(library: try await MustacheLibrary(directory: folder))
     }
 
+    /// A page under the Pillars tab (meals, habits, programs), titled `title`.
+    func pillarPage<Content>(
+        _ template: String, _ title: String, _ context: AppRequestContext, _ content: Content,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        render(template, chrome: Chrome(title: title, context: context, tab: .pillars), content: content, status: status)
+    }
+
     func render<Content>(
         _ template: String, chrome: Chrome, content: Content, status: HTTPResponse.Status = .ok
     ) -> Response {
