@@ -96,6 +96,7 @@ public struct PersonalRecords: Sendable {
     public let syncReceipts: any SyncReceiptRepository
     public let conflictHistory: any ConflictHistoryRepository
     public let habits: any HabitRepository
+    public let achievements: any AchievementRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -113,6 +114,7 @@ public struct PersonalRecords: Sendable {
         syncReceipts = SQLSyncReceiptRepository(sql: session.sql, owner: owner)
         conflictHistory = SQLConflictHistoryRepository(sql: session.sql, owner: owner)
         habits = SQLHabitRepository(sql: session.sql, owner: owner)
+        achievements = SQLAchievementRepository(sql: session.sql, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

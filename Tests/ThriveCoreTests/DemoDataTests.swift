@@ -113,4 +113,14 @@ struct DemoDataTests {
         }
         #expect(day?.records.quantitySamples.filter { $0.type == .heartRate }.count == 1_440)
     }
+
+    /// The habits benchmark's person: twenty habits, the first of them kept for five years.
+    @Test func theHeavyPersonKeepsTwentyHabitsForFiveYears() {
+        let heavy = DemoHabits(
+            scale: .heavy, today: Self.lastDay, timeZone: Self.zone, ids: .seeded(1), createdAt: Date(timeIntervalSince1970: 0))
+        #expect(heavy.habits.count == 20)
+        #expect(heavy.habits.map(\.startedOn).min()! <= Self.lastDay.adding(days: -5 * 365))
+        #expect(heavy.checkIns.count > 20_000)
+        #expect(heavy.checkIns.allSatisfy { $0.day < Self.lastDay }, "today is left for the person")
+    }
 }

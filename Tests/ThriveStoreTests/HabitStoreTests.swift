@@ -49,3 +49,37 @@ struct HabitStoreTests {
         }
     }
 }
+
+@Suite("Achievement awards in the store")
+struct AchievementStoreTests {
+    /// A tier is stored once per person on both engines: awarding it again (a second request
+    /// racing the first, or the gallery counting history) adds nothing and keeps the first day.
+    @Test(arguments: TestStores.kinds)
+    func aTierIsAwardedOncePerPerson(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            let monday = LocalDate(year: 2026, month: 11, day: 23)!
+            let week = AchievementAward(achievement: .earlyBird, tier: 7, earnedOn: monday)
+            let first = try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                return try await repositories.records(of: ann.id).achievements.award([
+                    week, AchievementAward(achievement: .firstWeek, tier: 1, earnedOn: monday),
+                ])
+            }
+            #expect(first.count == 2)
+            let again = try await store.write {
+                try await $0.records(of: ann.id).achievements.award([
+                    AchievementAward(achievement: .earlyBird, tier: 7, earnedOn: monday.adding(days: 3))
+                ])
+            }
+            #expect(again.isEmpty)
+            let bobs = try await store.write { try await $0.records(of: bob.id).achievements.award([week]) }
+            #expect(bobs == [week], "another person earns their own")
+            let anns = try await store.read { try await $0.records(of: ann.id).achievements.all() }
+            #expect(anns.count == 2)
+            #expect(anns.first { $0.achievement == .earlyBird }?.earnedOn == monday)
+        }
+    }
+}

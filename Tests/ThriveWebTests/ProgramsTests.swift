@@ -137,6 +137,8 @@ struct ProgramsTests {
                     .decode(ProgramJSON.self)
             }
             #expect(last?.enrollment?.status == "completed")
+            let gallery = try await ann.send(.get, "/api/v1/achievements").decode(AchievementsTests.GalleryJSON.self)
+            #expect(gallery.earned("program_graduate") == [1])
             #expect(try await ann.today().habits.map(\.name) == ["Evening review"])
         }
     }

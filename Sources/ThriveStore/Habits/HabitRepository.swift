@@ -28,6 +28,8 @@ public protocol HabitRepository: Sendable {
     func allCheckIns(_ id: HabitID) async throws -> [HabitCheckIn]
     /// How many days of one habit hold a check-in (what deleting it would lose).
     func checkInCount(_ id: HabitID) async throws -> Int
+    /// How many habit days the person has done, across every habit.
+    func doneCount() async throws -> Int
     /// Records a day's check-in, replacing the one there.
     func record(_ checkIn: HabitCheckIn) async throws
     func removeCheckIn(_ id: HabitID, on day: LocalDate) async throws
@@ -101,6 +103,12 @@ struct SQLHabitRepository: HabitRepository {
         let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "days")
             .from("habit_check_ins").where("owner_id", .equal, owner.rawValue).where("habit_id", .equal, id.rawValue)
             .first()
+        return try row?.decode(column: "days", as: Int.self) ?? 0
+    }
+
+    func doneCount() async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "days")
+            .from("habit_check_ins").where("owner_id", .equal, owner.rawValue).where("state", .equal, "done").first()
         return try row?.decode(column: "days", as: Int.self) ?? 0
     }
 

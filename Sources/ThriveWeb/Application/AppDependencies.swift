@@ -37,6 +37,7 @@ struct AppServices: Sendable {
     let charts: ChartService
     let habits: HabitService
     let programs: ProgramService
+    let achievements: AchievementService
     let renderer: PageRenderer
     let policy: SessionPolicy
 
@@ -57,5 +58,6 @@ struct AppServices: Sendable {
         charts = ChartService(store: store)
         habits = HabitService(store: store, now: now, ids: ids)
         programs = ProgramService(store: store, now: now, ids: ids, library: .bundled)
+        achievements = AchievementService(store: store, now: now)
     }
 }

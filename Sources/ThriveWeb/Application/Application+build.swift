@@ -56,6 +56,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     ChartsAPIController(services: services).addRoutes(to: api)
     HabitsAPIController(services: services).addRoutes(
         to: api.group("habits").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
+    AchievementsAPIController(services: services).addRoutes(to: api)
     ProgramsAPIController(services: services).addRoutes(
         to: api.group("programs").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
@@ -80,5 +81,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     FitnessPagesController(services: services).addRoutes(to: router)
     HabitPagesController(services: services).addRoutes(to: router)
     ProgramPagesController(services: services).addRoutes(to: router)
+    AchievementPagesController(services: services).addRoutes(to: router)
     return router
 }

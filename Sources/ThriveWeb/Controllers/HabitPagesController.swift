@@ -105,7 +105,8 @@ struct HabitPagesController {
             let outcome = try await services.habits.checkIn(owner, id, HabitCheckInRequest(action: action, amount: amount))
             let back = form.text("return").flatMap { Self.returnPaths.contains($0) ? $0 : nil } ?? Self.base
             let separator = back.contains("?") ? "&" : "?"
-            let what = form.text("undo") == "1" ? "undone=1" : "was=\(HabitToast.token(outcome.previous))"
+            var what = form.text("undo") == "1" ? "undone=1" : "was=\(HabitToast.token(outcome.previous))"
+            if !outcome.awards.isEmpty { what += "&badges=\(AchievementText.token(outcome.awards))" }
             return .redirect(to: "\(back)\(separator)habit=\(id)&\(what)#habit-\(id)", type: .normal)
         }
     }
@@ -116,7 +117,11 @@ struct HabitPagesController {
         guard let id = query.get("habit").map({ String($0) }),
             let view = views.first(where: { $0.habit.id.description == id })
         else { return nil }
-        return HabitToast(HabitCard(view), was: query.get("was").map { String($0) }, undone: query.get("undone") == "1")
+        var toast = HabitToast(HabitCard(view), was: query.get("was").map { String($0) }, undone: query.get("undone") == "1")
+        toast?.badges = AchievementText.awards(fromToken: query.get("badges").map { String($0) }).map {
+            AchievementText.newBadge($0.0, $0.1)
+        }
+        return toast
     }
 
     private func existing(_ owner: UserID, _ view: HabitToday) async throws -> HabitFormPage.Existing {

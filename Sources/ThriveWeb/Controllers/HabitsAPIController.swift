@@ -50,7 +50,7 @@ struct HabitsAPIController {
             return try jsonResponse(
                 HabitCheckInResultBody(
                     previous: outcome.previous.map(HabitCheckInBody.init), checkIn: outcome.checkIn.map(HabitCheckInBody.init),
-                    habit: HabitBody(outcome.today, day: outcome.day)))
+                    habit: HabitBody(outcome.today, day: outcome.day), awards: outcome.awards.map(AchievementAwardBody.init)))
         }
     }
 

@@ -78,6 +78,8 @@ struct HabitCheckInResultBody: Codable, Sendable {
     let previous: HabitCheckInBody?
     let checkIn: HabitCheckInBody?
     let habit: HabitBody
+    /// Achievement tiers this check-in earned.
+    let awards: [AchievementAwardBody]
 }
 
 /// `GET /api/v1/habits/progress`: completion over today, this week and 30 days, each habit's

@@ -16,6 +16,8 @@ struct HabitService: Sendable {
         let checkIn: HabitCheckIn?
         let today: HabitToday
         let day: LocalDate
+        /// Achievement tiers this check-in earned.
+        let awards: [AchievementAward]
     }
 
     /// Today's habits (active ones), with the person's day, from the kept streaks and the
@@ -135,7 +137,8 @@ struct HabitService: Sendable {
             }
             try await records.habits.save(tracked)
             let view = try await Self.views([tracked], today: today, records: records)[0]
-            return CheckInOutcome(previous: previous, checkIn: next, today: view, day: today)
+            let (_, awards) = try await AchievementService.evaluate(records, today: today)
+            return CheckInOutcome(previous: previous, checkIn: next, today: view, day: today, awards: awards)
         }
     }
 

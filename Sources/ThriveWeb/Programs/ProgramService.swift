@@ -20,6 +20,8 @@ struct ProgramService: Sendable {
         let program: Program
         let enrollment: ProgramEnrollment?
         let today: LocalDate
+        /// Achievement tiers the change that answered with this earned (a program finished).
+        var awards: [AchievementAward] = []
 
         var isActive: Bool { enrollment?.status == .active }
         var currentDay: Int? {
@@ -108,7 +110,8 @@ struct ProgramService: Sendable {
                 try enrollments.update(id) { try apply(&$0, program, day) }
             } catch let rule as ProgramRuleError { throw Self.error(rule, program) }
             try await records.documents.save(enrollments, at: now())
-            return Listing(program: program, enrollment: enrollments.latest(id), today: day)
+            let (_, awards) = try await AchievementService.evaluate(records, today: day)
+            return Listing(program: program, enrollment: enrollments.latest(id), today: day, awards: awards)
         }
     }
 

@@ -70,6 +70,9 @@ struct HabitToast: Sendable {
     let undoAction: String?
     let undoAmount: Int?
     let celebration: String?
+    /// Achievement tiers the check-in earned, as lines ("New badge: Early bird (7 days in a row)").
+    var badges: [String] = []
+    let galleryPath = AchievementPagesController.path
 
     /// The day before a check-in, as a word carried in the redirect: "none", "done", "skipped", or
     /// "n4" for a count or minutes.
