@@ -32,8 +32,7 @@ struct AchievementService: Sendable {
         try await store.write { repositories in
             let records = repositories.records(of: owner)
             let today = try await HabitService.day(records, now: now)
-            let (facts, new) = try await Self.evaluate(records, today: today)
-            let awards = try await records.achievements.all()
+            let (facts, new, awards) = try await Self.evaluate(records, today: today)
             let level = CoachingLevel(
                 habitDaysDone: try await records.habits.doneCount(), tiersEarned: awards.count,
                 programsFinished: facts.programsFinished)
@@ -42,10 +41,10 @@ struct AchievementService: Sendable {
     }
 
     /// Gathers the facts as of `today` and stores any tier they reach for the first time; answers
-    /// with the facts and the tiers just earned.
+    /// with the facts, the tiers just earned, and every tier held now.
     @discardableResult
     static func evaluate(_ records: PersonalRecords, today: LocalDate) async throws -> (
-        AchievementFacts, [AchievementAward]
+        facts: AchievementFacts, new: [AchievementAward], all: [AchievementAward]
     ) {
         let habits = try await records.habits.all().map(\.habit).filter { $0.status != .archived }
         let ids = habits.map(\.id)
@@ -58,12 +57,11 @@ struct AchievementService: Sendable {
         let facts = AchievementFacts(
             habits: habits, checkIns: checkIns, today: today, programsFinished: programs.completedCount,
             messagesSent: 0)
-        let held = Set(try await records.achievements.all().map { "\($0.achievement.rawValue) \($0.tier)" })
-        let reached = facts.reached(today: today).filter { !held.contains("\($0.achievement.rawValue) \($0.tier)") }
-        return (
-            facts,
-            try await records.achievements.award(
-                reached.map { AchievementAward(achievement: $0.achievement, tier: $0.tier, earnedOn: today) })
-        )
+        let held = try await records.achievements.all()
+        let keys = Set(held.map { "\($0.achievement.rawValue) \($0.tier)" })
+        let reached = facts.reached(today: today).filter { !keys.contains("\($0.achievement.rawValue) \($0.tier)") }
+        let new = try await records.achievements.award(
+            reached.map { AchievementAward(achievement: $0.achievement, tier: $0.tier, earnedOn: today) })
+        return (facts, new, held + new)
     }
 }

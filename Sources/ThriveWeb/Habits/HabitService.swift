@@ -137,7 +137,7 @@ struct HabitService: Sendable {
             }
             try await records.habits.save(tracked)
             let view = try await Self.views([tracked], today: today, records: records)[0]
-            let (_, awards) = try await AchievementService.evaluate(records, today: today)
+            let (_, awards, _) = try await AchievementService.evaluate(records, today: today)
             return CheckInOutcome(previous: previous, checkIn: next, today: view, day: today, awards: awards)
         }
     }

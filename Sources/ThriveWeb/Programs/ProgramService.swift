@@ -31,21 +31,24 @@ struct ProgramService: Sendable {
     }
 
     func listings(_ owner: UserID) async throws -> [Listing] {
-        try await store.read { repositories in
-            let records = repositories.records(of: owner)
-            let day = try await HabitService.day(records, now: now)
-            let enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
-            return library.programs.map { Listing(program: $0, enrollment: enrollments.latest($0.id), today: day) }
-        }
+        let (day, enrollments) = try await place(owner)
+        return library.programs.map { Listing(program: $0, enrollment: enrollments.latest($0.id), today: day) }
     }
 
     func listing(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
         guard let program = library.program(id) else { throw Self.missing }
-        return try await store.read { repositories in
+        let (day, enrollments) = try await place(owner)
+        return Listing(program: program, enrollment: enrollments.latest(id), today: day)
+    }
+
+    /// The person's day and every enrollment they have.
+    private func place(_ owner: UserID) async throws -> (LocalDate, ProgramEnrollments) {
+        try await store.read { repositories in
             let records = repositories.records(of: owner)
-            let day = try await HabitService.day(records, now: now)
-            let enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
-            return Listing(program: program, enrollment: enrollments.latest(id), today: day)
+            return (
+                try await HabitService.day(records, now: now),
+                try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
+            )
         }
     }
 
@@ -85,21 +88,23 @@ struct ProgramService: Sendable {
 
     /// Leaves a program: the habits it added are archived, their history kept.
     func leave(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
-        let listing = try await change(owner, id) { enrollment, _, day in try enrollment.leave(today: day) }
-        try await store.write { repositories in
-            let records = repositories.records(of: owner)
-            for habitID in listing.enrollment?.habitIDs ?? [] {
+        try await change(owner, id) { enrollment, _, day in
+            try enrollment.leave(today: day)
+        } then: { records, enrollment, day in
+            for habitID in enrollment.habitIDs {
                 guard var tracked = try await records.habits.habit(habitID), tracked.habit.status != .archived else { continue }
-                tracked.habit = try HabitChange(status: .archived).applied(to: tracked.habit, today: listing.today)
+                tracked.habit = try HabitChange(status: .archived).applied(to: tracked.habit, today: day)
                 try await records.habits.save(tracked)
             }
         }
-        return listing
     }
 
+    /// Changes the running enrollment in a program and does what follows from it (`then`), in one
+    /// transaction, so leaving never ends with the program left and its habits still running.
     private func change(
         _ owner: UserID, _ id: ProgramID,
-        _ apply: @escaping @Sendable (inout ProgramEnrollment, Program, LocalDate) throws -> Void
+        _ apply: @escaping @Sendable (inout ProgramEnrollment, Program, LocalDate) throws -> Void,
+        then: @escaping @Sendable (PersonalRecords, ProgramEnrollment, LocalDate) async throws -> Void = { _, _, _ in }
     ) async throws -> Listing {
         guard let program = library.program(id) else { throw Self.missing }
         return try await store.write { repositories in
@@ -110,7 +115,8 @@ struct ProgramService: Sendable {
                 try enrollments.update(id) { try apply(&$0, program, day) }
             } catch let rule as ProgramRuleError { throw Self.error(rule, program) }
             try await records.documents.save(enrollments, at: now())
-            let (_, awards) = try await AchievementService.evaluate(records, today: day)
+            if let changed = enrollments.latest(id) { try await then(records, changed, day) }
+            let (_, awards, _) = try await AchievementService.evaluate(records, today: day)
             return Listing(program: program, enrollment: enrollments.latest(id), today: day, awards: awards)
         }
     }
