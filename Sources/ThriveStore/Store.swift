@@ -97,6 +97,7 @@ public struct PersonalRecords: Sendable {
     public let conflictHistory: any ConflictHistoryRepository
     public let habits: any HabitRepository
     public let achievements: any AchievementRepository
+    public let coach: any CoachRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -115,6 +116,7 @@ public struct PersonalRecords: Sendable {
         conflictHistory = SQLConflictHistoryRepository(sql: session.sql, owner: owner)
         habits = SQLHabitRepository(sql: session.sql, owner: owner)
         achievements = SQLAchievementRepository(sql: session.sql, owner: owner)
+        coach = SQLCoachRepository(session: session, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

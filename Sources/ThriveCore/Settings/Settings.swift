@@ -148,11 +148,33 @@ public enum GoalDifficulty: String, Sendable, Codable, CaseIterable {
     case conservative, moderate, aggressive
 }
 
+/// Who answers in the coach chat. The on-device coach runs on the person's own server; a hosted
+/// coach is a large language model elsewhere, used only when the person picks it.
+public enum CoachProviderChoice: String, Sendable, Codable, CaseIterable {
+    case onDevice, anthropic
+}
+
 public struct CoachingSettings: Hashable, Sendable, Codable {
     public var focus: GoalFocus = .balanced
     public var tone: CoachingTone = .supportive
     public var mode: FlexibilityMode = .light
     public var difficulty: GoalDifficulty = .moderate
+    public var coach: CoachProviderChoice = .onDevice
+    /// Whether a hosted coach also gets the person's habits, streaks and program day with their
+    /// messages. Off, it gets only the conversation and the tone.
+    public var shareHabitsWithHostedCoach = false
 
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        focus = try container.decodeIfPresent(GoalFocus.self, forKey: .focus) ?? .balanced
+        tone = try container.decodeIfPresent(CoachingTone.self, forKey: .tone) ?? .supportive
+        mode = try container.decodeIfPresent(FlexibilityMode.self, forKey: .mode) ?? .light
+        difficulty = try container.decodeIfPresent(GoalDifficulty.self, forKey: .difficulty) ?? .moderate
+        coach = try container.decodeIfPresent(CoachProviderChoice.self, forKey: .coach) ?? .onDevice
+        shareHabitsWithHostedCoach = try container.decodeIfPresent(Bool.self, forKey: .shareHabitsWithHostedCoach) ?? false
+    }
+
+    enum CodingKeys: String, CodingKey { case focus, tone, mode, difficulty, coach, shareHabitsWithHostedCoach }
 }

@@ -19,4 +19,5 @@ struct ColumnTypes: Sendable {
     var double: String { kind == .postgres ? "DOUBLE PRECISION" : "REAL" }
     var integer: String { kind == .postgres ? "BIGINT" : "INTEGER" }
     var text: String { "TEXT" }
+    var bytes: String { kind == .postgres ? "BYTEA" : "BLOB" }
 }

@@ -56,7 +56,7 @@ struct AchievementService: Sendable {
         let programs = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
         let facts = AchievementFacts(
             habits: habits, checkIns: checkIns, today: today, programsFinished: programs.completedCount,
-            messagesSent: 0)
+            messagesSent: try await records.coach.sentCount())
         let held = try await records.achievements.all()
         let keys = Set(held.map { "\($0.achievement.rawValue) \($0.tier)" })
         let reached = facts.reached(today: today).filter { !keys.contains("\($0.achievement.rawValue) \($0.tier)") }

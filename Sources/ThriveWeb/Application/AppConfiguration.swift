@@ -17,6 +17,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var publicURL: String?
     /// bcrypt work factor; 12 takes ≥ 50 ms per hash on current hardware (see the benchmark).
     public var bcryptCost = 12
+    /// The hosted coach people may choose in their settings; nil (no key) leaves only the on-device one.
+    public var hostedCoach: HostedCoachConfiguration?
 
     public init() {}
 
@@ -30,6 +32,10 @@ public struct AppConfiguration: Sendable, Hashable {
         case sessionIdleMinutes = "THRIVE_SESSION_IDLE_MINUTES"
         case publicURL = "THRIVE_PUBLIC_URL"
         case bcryptCost = "THRIVE_BCRYPT_COST"
+        case anthropicAPIKey = "THRIVE_ANTHROPIC_API_KEY"
+        case anthropicModel = "THRIVE_ANTHROPIC_MODEL"
+        case anthropicURL = "THRIVE_ANTHROPIC_URL"
+        case coachTimeout = "THRIVE_COACH_TIMEOUT_SECONDS"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -54,6 +60,20 @@ public struct AppConfiguration: Sendable, Hashable {
                 throw ConfigurationError("\(Variable.bcryptCost.rawValue) must be a whole number from 10 to 16.")
             }
             bcryptCost = parsed
+        }
+        if let key = value(.anthropicAPIKey) {
+            var coach = HostedCoachConfiguration(apiKey: key)
+            if let model = value(.anthropicModel) { coach.model = model }
+            if let url = value(.anthropicURL) {
+                coach.baseURL = try HostedCoachConfiguration.checkedURL(url, source: Variable.anthropicURL.rawValue)
+            }
+            if let seconds = value(.coachTimeout) {
+                guard let parsed = Int(seconds), (1...120).contains(parsed) else {
+                    throw ConfigurationError("\(Variable.coachTimeout.rawValue) must be a whole number of seconds from 1 to 120.")
+                }
+                coach.timeoutSeconds = parsed
+            }
+            hostedCoach = coach
         }
     }
 

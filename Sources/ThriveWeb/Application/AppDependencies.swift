@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import ThriveCore
@@ -11,13 +12,31 @@ public struct AppDependencies: Sendable {
     public var ids: IDGenerator
     public var hasher: any PasswordHasher
     public var logger: Logger
+    public var coachStream: CoachStreamTiming
 
-    public init(store: Store, now: Now = .system, ids: IDGenerator = .random, hasher: any PasswordHasher, logger: Logger) {
+    public init(
+        store: Store, now: Now = .system, ids: IDGenerator = .random, hasher: any PasswordHasher, logger: Logger,
+        coachStream: CoachStreamTiming = CoachStreamTiming()
+    ) {
         self.store = store
         self.now = now
         self.ids = ids
         self.hasher = hasher
         self.logger = logger
+        self.coachStream = coachStream
+    }
+}
+
+/// How a coach chat's event stream paces itself: a keep-alive (and a look at the store for
+/// messages another server process wrote) every `tick`, and an end after `lifetime`, after which
+/// the browser reconnects on its own. Tests shorten both.
+public struct CoachStreamTiming: Sendable {
+    public var tick: Duration
+    public var lifetime: Duration
+
+    public init(tick: Duration = .seconds(15), lifetime: Duration = .seconds(300)) {
+        self.tick = tick
+        self.lifetime = lifetime
     }
 }
 
@@ -38,6 +57,8 @@ struct AppServices: Sendable {
     let habits: HabitService
     let programs: ProgramService
     let achievements: AchievementService
+    let coach: CoachService
+    let coachStream: CoachStreamTiming
     let renderer: PageRenderer
     let policy: SessionPolicy
 
@@ -53,11 +74,16 @@ struct AppServices: Sendable {
         tokens = TokenService(store: store, now: now, ids: ids, policy: policy)
         engines = HealthEngineService(store: store, now: now, ids: ids)
         meals = MealLog(store: store, now: now, ids: ids)
-        settings = SettingsService(store: store, now: now)
+        settings = SettingsService(store: store, now: now, hostedCoachAvailable: configuration.hostedCoach != nil)
         dashboard = DashboardService(store: store, now: now, engines: engines, settings: settings)
         charts = ChartService(store: store)
         habits = HabitService(store: store, now: now, ids: ids)
         programs = ProgramService(store: store, now: now, ids: ids, library: .bundled)
         achievements = AchievementService(store: store, now: now)
+        coach = CoachService(
+            store: store, now: now, ids: ids, library: .bundled,
+            hosted: configuration.hostedCoach.map { AnthropicCoachProvider(configuration: $0, client: .shared) },
+            events: CoachEvents(), logger: dependencies.logger)
+        coachStream = dependencies.coachStream
     }
 }

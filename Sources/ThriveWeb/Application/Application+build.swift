@@ -59,6 +59,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     AchievementsAPIController(services: services).addRoutes(to: api)
     ProgramsAPIController(services: services).addRoutes(
         to: api.group("programs").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
+    CoachAPIController(services: services).addRoutes(
+        to: api.group("coach").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
     MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
     EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)
@@ -82,5 +84,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     HabitPagesController(services: services).addRoutes(to: router)
     ProgramPagesController(services: services).addRoutes(to: router)
     AchievementPagesController(services: services).addRoutes(to: router)
+    CoachPagesController(services: services).addRoutes(to: router)
     return router
 }

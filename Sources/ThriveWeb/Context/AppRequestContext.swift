@@ -32,6 +32,8 @@ public struct AppRequestContext: RequestContext {
     public var settings: Settings?
     /// Today's insights the person has not opened yet, for the tab's badge (pages only).
     public var unreadInsights = 0
+    /// The coach's messages the person has not read, for the Coach tab's badge.
+    public var unreadCoach = 0
     /// The person's onboarding progress, read with their settings (pages only).
     public var onboarding: OnboardingProgress?
     /// The interface language: the person's setting, else the browser's.

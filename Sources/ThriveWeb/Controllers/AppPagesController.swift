@@ -49,15 +49,6 @@ struct AppPagesController {
                 content: SearchPage(query: query, results: results, tooShort: !trimmed.isEmpty && trimmed.count < 2))
         }
 
-        router.get("coach") { _, context -> Response in
-            guard context.identity != nil else { return Self.toLogin(context) }
-            return services.renderer.render(
-                "placeholder", chrome: Chrome(title: t("coach.title"), context: context, tab: .dashboard),
-                content: PlaceholderPage(
-                    purpose: t("coach.purpose")
-                ))
-        }
-
         router.get("pillars") { _, context -> Response in
             guard let owner = context.identity?.userID else { return Self.toLogin(context) }
             let scores = try await services.engines.overview(owner).scores
@@ -154,9 +145,4 @@ struct AppPagesController {
     static func toLogin(_ context: AppRequestContext) -> Response {
         .redirect(to: context.sessionEnded ? "/login?notice=expired" : "/login", type: .normal)
     }
-}
-
-/// A tab that a later part of Thrive fills: what it will hold.
-struct PlaceholderPage: Sendable {
-    let purpose: String
 }

@@ -113,33 +113,39 @@ struct HabitService: Sendable {
     /// day was before so it can be undone.
     func checkIn(_ owner: UserID, _ id: HabitID, _ request: HabitCheckInRequest) async throws -> CheckInOutcome {
         try await store.write { repositories in
-            let records = repositories.records(of: owner)
-            guard var tracked = try await records.habits.habit(id) else { throw Self.missing }
-            let today = try await today(records)
-            let day = try request.day(today: today, startedOn: tracked.habit.startedOn)
-            let previous = try await records.habits.checkIns([id], from: day, through: day).first
-            let next = try request.applied(to: previous, of: tracked.habit, on: day, at: now())
-            if let next {
-                try await records.habits.record(next)
-            } else {
-                try await records.habits.removeCheckIn(id, on: day)
-            }
-            let yesterday = today.adding(days: -1)
-            if let through = tracked.streak.through, day <= through {
-                // A past day folded already changed: fold the whole history again.
-                tracked.streak = HabitStreak.computed(
-                    tracked.habit, through: yesterday, checkIns: try await records.habits.allCheckIns(id))
-            } else {
-                let from = tracked.streak.through?.adding(days: 1) ?? tracked.habit.startedOn
-                let recent = try await records.habits.checkIns([id], from: from, through: yesterday)
-                tracked.streak = tracked.streak.advanced(
-                    tracked.habit, through: yesterday, checkIns: Dictionary(recent.map { ($0.day, $0) }) { a, _ in a })
-            }
-            try await records.habits.save(tracked)
-            let view = try await Self.views([tracked], today: today, records: records)[0]
-            let (_, awards, _) = try await AchievementService.evaluate(records, today: today)
-            return CheckInOutcome(previous: previous, checkIn: next, today: view, day: today, awards: awards)
+            try await Self.checkIn(id, request, records: repositories.records(of: owner), at: now())
         }
+    }
+
+    /// A check-in inside the caller's transaction (the coach chat records one with its message).
+    static func checkIn(_ id: HabitID, _ request: HabitCheckInRequest, records: PersonalRecords, at time: Date) async throws
+        -> CheckInOutcome
+    {
+        guard var tracked = try await records.habits.habit(id) else { throw Self.missing }
+        let today = LocalDate(time, in: try await records.profile.get()?.timeZone ?? .gmt)
+        let day = try request.day(today: today, startedOn: tracked.habit.startedOn)
+        let previous = try await records.habits.checkIns([id], from: day, through: day).first
+        let next = try request.applied(to: previous, of: tracked.habit, on: day, at: time)
+        if let next {
+            try await records.habits.record(next)
+        } else {
+            try await records.habits.removeCheckIn(id, on: day)
+        }
+        let yesterday = today.adding(days: -1)
+        if let through = tracked.streak.through, day <= through {
+            // A past day folded already changed: fold the whole history again.
+            tracked.streak = HabitStreak.computed(
+                tracked.habit, through: yesterday, checkIns: try await records.habits.allCheckIns(id))
+        } else {
+            let from = tracked.streak.through?.adding(days: 1) ?? tracked.habit.startedOn
+            let recent = try await records.habits.checkIns([id], from: from, through: yesterday)
+            tracked.streak = tracked.streak.advanced(
+                tracked.habit, through: yesterday, checkIns: Dictionary(recent.map { ($0.day, $0) }) { a, _ in a })
+        }
+        try await records.habits.save(tracked)
+        let view = try await Self.views([tracked], today: today, records: records)[0]
+        let (_, awards, _) = try await AchievementService.evaluate(records, today: today)
+        return CheckInOutcome(previous: previous, checkIn: next, today: view, day: today, awards: awards)
     }
 
     static var missing: AppError { AppError.notFound(t("habit.notFound")) }

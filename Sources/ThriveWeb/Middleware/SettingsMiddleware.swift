@@ -5,7 +5,7 @@ import ThriveStore
 
 /// Loads, in one read, what every page of a signed-in person needs: their settings (theme, text
 /// size, reduced motion, colour-blind palette and Light/Deep mode apply to every page as soon as
-/// they change), the count of unread insights for the tab bar's badge, and their onboarding
+/// they change), the counts of unread insights and coach messages for the tab bar's badges, and their onboarding
 /// progress for the onboarding gate that follows.
 struct SettingsMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -19,15 +19,16 @@ struct SettingsMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var context = context
-        let (stored, insights, onboarding) = try await settings.store.read { repositories in
-            let documents = repositories.records(of: owner).documents
+        let (stored, insights, onboarding, unreadCoach) = try await settings.store.read { repositories in
+            let records = repositories.records(of: owner)
             return (
-                try await documents.get(Settings.self), try await documents.get(InsightCache.self),
-                try await documents.get(OnboardingProgress.self)
+                try await records.documents.get(Settings.self), try await records.documents.get(InsightCache.self),
+                try await records.documents.get(OnboardingProgress.self), try await records.coach.unreadCount(author: .coach)
             )
         }
         context.settings = stored ?? Settings()
         context.unreadInsights = insights?.unread ?? 0
+        context.unreadCoach = unreadCoach
         context.onboarding = onboarding ?? OnboardingProgress()
         guard let chosen = context.settings?.display.language, chosen != context.language else {
             return try await next(request, context)

@@ -5,7 +5,7 @@ import ThriveCore
 
 /// The tab of the bottom navigation a page belongs to.
 enum Tab: String, Sendable {
-    case dashboard, pillars, insights, profile, none
+    case dashboard, pillars, insights, coach, profile, none
     /// Onboarding: no tab bar, since the app opens when it is done.
     case setup
 }
@@ -22,6 +22,8 @@ struct Chrome: Sendable {
     private(set) var mode: FlexibilityMode
     /// The Insights tab's badge: today's insights not yet opened.
     var unreadInsights: Int
+    /// The Coach tab's badge: the coach's messages not read yet.
+    var unreadCoach: Int
     /// The request's language, for `lang` and the templates' `{{t.key}}` text.
     let localizer: Localizer
 
@@ -34,6 +36,7 @@ struct Chrome: Sendable {
         display = context.settings?.display ?? DisplaySettings()
         mode = context.settings?.coaching.mode ?? .light
         unreadInsights = context.unreadInsights
+        unreadCoach = context.unreadCoach
         localizer = Localizer.current
     }
 
@@ -64,6 +67,7 @@ struct PageContext<Content>: MustacheParent {
         case "t": return CatalogScope(localizer: chrome.localizer, prefix: "")
         case "lang": return chrome.localizer.language.rawValue
         case "unreadInsights": return chrome.unreadInsights > 0 ? String(chrome.unreadInsights) : nil
+        case "unreadCoach": return chrome.unreadCoach > 0 ? String(chrome.unreadCoach) : nil
         default:
             guard let value = Mirror(reflecting: content).children.first(where: { $0.label == name })?.value else {
                 return nil

@@ -93,6 +93,8 @@ struct SettingsCategory: Sendable {
                 SettingItem("coaching.focus", .choice(["balanced", "fitness", "nutrition", "wellbeing"])),
                 SettingItem("coaching.tone", .choice(["supportive", "motivational", "direct", "gentle"])),
                 SettingItem("coaching.difficulty", .choice(["conservative", "moderate", "aggressive"])),
+                SettingItem("coaching.coach", .choice(["onDevice", "anthropic"]), essential: true, hasHint: true),
+                SettingItem("coaching.shareHabitsWithHostedCoach", .toggle, essential: true, hasHint: true),
             ]),
         SettingsCategory(
             id: "about",

@@ -12,6 +12,8 @@ extension Settings: PersonDocument {
 struct SettingsService: Sendable {
     let store: Store
     let now: Now
+    /// Whether this server has a hosted coach set up, which a person may then pick.
+    var hostedCoachAvailable = false
 
     func settings(_ owner: UserID) async throws -> Settings {
         try await store.read { try await $0.records(of: owner).documents.get(Settings.self) } ?? Settings()
@@ -24,6 +26,9 @@ struct SettingsService: Sendable {
         return try await store.write { repositories -> Settings in
             let documents = repositories.records(of: owner).documents
             let updated = try Self.applying(patchData, to: try await documents.get(Settings.self) ?? Settings())
+            if updated.coaching.coach == .anthropic, !hostedCoachAvailable {
+                throw ValidationError.because("coaching.coach", "hostedCoachOff")
+            }
             try await documents.save(updated, at: time)
             return updated
         }

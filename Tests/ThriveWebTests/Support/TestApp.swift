@@ -69,6 +69,8 @@ struct TestApp {
     let clock: TestClock
     let logs: LogCapture
     let cleanup: @Sendable () async -> Void
+    /// Short, so a test reading a coach stream gets its whole body within a second.
+    var coachStream = CoachStreamTiming(tick: .milliseconds(100), lifetime: .milliseconds(600))
 
     static func make(
         configure: (inout AppConfiguration) -> Void = { _ in }, clock: TestClock = TestClock(), sharing: TestApp? = nil
@@ -93,7 +95,8 @@ struct TestApp {
     }
 
     var dependencies: AppDependencies {
-        AppDependencies(store: store, now: clock.source, ids: .random, hasher: Self.hasher, logger: logs.logger())
+        AppDependencies(
+            store: store, now: clock.source, ids: .random, hasher: Self.hasher, logger: logs.logger(), coachStream: coachStream)
     }
 
     /// Runs `body` against the app through HummingbirdTesting's router client (no sockets).
