@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -96,6 +97,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [
                 .copy("Resources/templates"),

@@ -32,7 +32,7 @@ public enum CoachTopic: String, Hashable, Sendable, CaseIterable {
             "suicid*", "kill myself", "end my life", "self harm", "self-harm", "hurt myself", "chest pain", "can't breathe",
             "cannot breathe", "overdos*", "heart attack", "stroke", "emergency", "quitarme la vida", "dolor en el pecho",
             "no puedo respirar", "emergencia", "me tuer", "douleur thoracique", "je ne peux pas respirer", "urgence*",
-            "selbstmord", "umbringen", "brustschmerz", "kann nicht atmen", "notfall*", "me matar", "dor no peito",
+            "selbstmord*", "umbringen", "brustschmerz*", "kann nicht atmen", "notfall*", "me matar", "dor no peito",
             "nao consigo respirar",
         ],
         .medical: [

@@ -55,6 +55,10 @@ struct AnthropicCoachProvider: CoachProvider {
         for message in request.history.suffix(historyLength) {
             let role = message.author == .person ? "user" : "assistant"
             var text = message.text
+            // The on-device coach greets by name; that stays home. The person's own words go as written.
+            if message.author == .coach, let name = request.facts.name, name.count > 1 {
+                text = text.replacingOccurrences(of: name, with: "[name]")
+            }
             if message.attachment != nil {
                 text += (text.isEmpty ? "" : "\n") + "[The person attached a photo. It is not shared.]"
             }

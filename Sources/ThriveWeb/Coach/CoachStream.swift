@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import ThriveCore
 import ThriveStore
 
 /// One chat page's Server-Sent-Events stream: `message` events (the message's JSON, its cursor as
 /// the event id, so a reconnecting browser resumes where it was), `typing` and `status`. Messages
 /// are read from the store, not passed along from memory, so what another server process stored
-/// arrives too (on the next tick) and fetching marks them delivered as the page does.
+/// arrives too (on the next tick) and fetching marks them delivered as the page does. The stream
+/// ends after its lifetime or when the server shuts down.
 struct CoachStream {
     let service: CoachService
     let timing: CoachStreamTiming
@@ -34,7 +36,8 @@ struct CoachStream {
             }
             try await send("retry: 3000\n\n")
             try await catchUp()
-            for await event in events {
+            // A server shutting down ends the stream at once; the browser reconnects to the next one.
+            for await event in events.cancelOnGracefulShutdown() {
                 switch event {
                 case .message, .tick:
                     try await catchUp()
