@@ -17,9 +17,14 @@ struct HostedCoachTests {
             let content: String
         }
         let model: String
-        let max_tokens: Int
+        let maxTokens: Int
         let system: String
         let messages: [Turn]
+
+        enum CodingKeys: String, CodingKey {
+            case model, system, messages
+            case maxTokens = "max_tokens"
+        }
     }
 
     static func app(_ stub: MessagesAPIStub, timeout: Int = 2) async throws -> TestApp {
@@ -56,6 +61,7 @@ struct HostedCoachTests {
                 #expect(first.headers[HTTPField.Name("anthropic-version")!] == "2023-06-01")
                 let body = try JSONDecoder().decode(SentRequest.self, from: Data(first.body.utf8))
                 #expect(body.model == "claude-test")
+                #expect(body.maxTokens == 400)
                 #expect(body.messages.first?.role == "user", "the API's turns start with the person")
                 #expect(body.messages.last?.content == "Any tips for my walk?")
                 #expect(zip(body.messages, body.messages.dropFirst()).allSatisfy { $0.role != $1.role }, "turns alternate")
