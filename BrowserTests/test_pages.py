@@ -195,6 +195,29 @@ def test_sign_up_then_onboarding_by_keyboard_alone(server, phone):
     assert "Welcome! Start by logging your first meal or mood." in phone.find_element(By.TAG_NAME, "main").text
     assert_accessible(phone)
     screenshot(phone, "home-new")
+
+    # The Coach tab opens with the coaching welcome's five screens, answered by keyboard too.
+    phone.get(server + "/coach")
+    assert phone.current_url == server + "/coach/start/welcome"
+    assert_accessible(phone)
+    press(phone, "form.card button.button-primary", Keys.ENTER, leaves=True)
+    assert phone.current_url == server + "/coach/start/goal"
+    choose(phone, "goal", "sleep")
+    assert_accessible(phone)
+    press(phone, "form.card button.button-primary", Keys.ENTER, leaves=True)
+    choose(phone, "approach", "startSmall")
+    press(phone, "#habit-windDown", Keys.SPACE)
+    assert_accessible(phone)
+    press(phone, "form.card button.button-primary", Keys.ENTER, leaves=True)
+    assert phone.current_url == server + "/coach/start/reminders"
+    assert_accessible(phone)
+    press(phone, "form.card button.button-primary", Keys.ENTER, leaves=True)
+    assert "Wind down before bed" in phone.find_element(By.CSS_SELECTOR, ".ready-list").text
+    assert_accessible(phone)
+    screenshot(phone, "coach-start-ready")
+    press(phone, "form.card button.button-primary", Keys.ENTER, leaves=True)
+    assert phone.current_url == server + "/coach"
+    assert "Did you do Wind down before bed today?" in phone.find_element(By.ID, "chat-log").text
     press(phone, ".top-bar button", Keys.ENTER, leaves=True)
     assert phone.current_url.endswith("/login?notice=logged-out")
     assert phone.find_element(By.CSS_SELECTOR, "[role=status]").text == "You are logged out."

@@ -60,6 +60,15 @@ struct CoachChatTests {
         return try reply.decode(PageJSON.self)
     }
 
+    /// Answers the coaching welcome's five screens (one habit, the small walk).
+    static func finishWelcome(_ browser: Browser) async throws {
+        try await browser.post("/coach/start/welcome", form: [])
+        try await browser.post("/coach/start/goal", form: [("goal", "exercise")])
+        try await browser.post("/coach/start/habits", form: [("approach", "oneThing"), ("habit", "stairs")])
+        try await browser.post("/coach/start/reminders", form: [("time", "09:00")])
+        #expect(try await browser.post("/coach/start/ready", form: []).location == "/coach")
+    }
+
     /// The page a form's redirect lands on, as a browser asks for it (without the #fragment).
     static func landing(_ browser: Browser, _ reply: Reply) async throws -> Reply {
         #expect(reply.status == .seeOther, "\(reply.text)")
@@ -313,6 +322,7 @@ struct CoachChatTests {
             let badge = try await browser.get("/")
             #expect(badge.text.contains("data-coach-unread>3"), "three unread messages from the coach")
 
+            try await Self.finishWelcome(browser)
             let chat = try await browser.get("/coach")
             #expect(chat.status == .ok)
             #expect(chat.text.contains("Did you do Morning walk today?"))

@@ -58,6 +58,7 @@ struct AppServices: Sendable {
     let programs: ProgramService
     let achievements: AchievementService
     let coach: CoachService
+    let coachingStart: CoachingStartService
     let coachStream: CoachStreamTiming
     let renderer: PageRenderer
     let policy: SessionPolicy
@@ -85,5 +86,6 @@ struct AppServices: Sendable {
             hosted: configuration.hostedCoach.map { AnthropicCoachProvider(configuration: $0, client: .shared) },
             events: CoachEvents(), logger: dependencies.logger)
         coachStream = dependencies.coachStream
+        coachingStart = CoachingStartService(store: store, now: now, ids: ids)
     }
 }

@@ -85,5 +85,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     ProgramPagesController(services: services).addRoutes(to: router)
     AchievementPagesController(services: services).addRoutes(to: router)
     CoachPagesController(services: services).addRoutes(to: router)
+    CoachingStartController(services: services).addRoutes(to: router)
     return router
 }

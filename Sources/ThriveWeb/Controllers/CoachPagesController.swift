@@ -11,6 +11,10 @@ struct CoachPagesController {
         let service = services.coach
         router.get("coach") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            // The coach introduces itself first (the welcome's five screens), once.
+            guard try await services.coachingStart.progress(owner).isComplete else {
+                return .redirect(to: "/coach/start", type: .normal)
+            }
             let query = request.uri.queryParameters
             var page = try await render(owner, request)
             if let reason = query.get("fallback").flatMap({ CoachProviderError.Reason(rawValue: String($0)) }) {

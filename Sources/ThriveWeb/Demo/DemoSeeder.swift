@@ -70,6 +70,15 @@ public struct DemoSeeder: Sendable {
             var onboarding = OnboardingProgress.completed(at: time, consentVersion: ConsentTerms.version)
             onboarding.details = HealthDetails(goals: [.weightLoss, .generalFitness])
             try await records.documents.save(onboarding, at: time)
+            // The demo person met their coach already: the Coach tab opens on the conversation.
+            var coaching = CoachingStart()
+            coaching.welcomed = true
+            coaching.goal = .exercise
+            coaching.approach = .startSmall
+            coaching.habits = ["walk"]
+            coaching.reminders = CoachingStart.Reminders()
+            coaching.completedAt = time
+            try await records.documents.save(coaching, at: time)
             let weight = try await records.quantitySamples.latest(of: .bodyMass)
             try await records.profile.save(
                 DemoPerson.profile(
