@@ -281,33 +281,30 @@ struct CoachChatTests {
         }
     }
 
-    @Test func theStreamCarriesTypingTheReplyAndReceipts() async throws {
-        var app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
-        // Open long enough for the message sent a second in, however busy the machine.
-        app.coachStream = CoachStreamTiming(tick: .milliseconds(100), lifetime: .seconds(4))
+    /// The stream starts with what was said after its cursor (or the reconnecting browser's
+    /// Last-Event-ID), as Server-Sent Events with the cursor as each event's id.
+    @Test func theStreamResumesAfterItsCursor() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
         try await app.test { browser in
             let ann = try await Person.make(browser)
             let first = try await Self.say(ann, #"{"text":"hello"}"#)
-            let (client, token, path) = (ann.browser, ann.token, "/api/v1/coach/stream?after=\(first.message.cursor)")
-            async let streamed = client.json(.get, path, bearer: token)
-            try await Task.sleep(for: .seconds(1))
             let second = try await Self.say(ann, #"{"text":"thanks"}"#)
-            let stream = try await streamed
+            let stream = try await ann.send(.get, "/api/v1/coach/stream?after=\(first.message.cursor)")
             #expect(stream.status == .ok)
             #expect(stream.headers[.contentType] == "text/event-stream")
+            #expect(stream.headers[.cacheControl] == "no-store")
             let text = stream.text
-            #expect(text.contains("event: typing\ndata: {\"typing\":true}"))
-            #expect(text.contains("event: typing\ndata: {\"typing\":false}"))
-            #expect(text.contains("id: \(second.message.cursor)\nevent: message"))
+            #expect(text.hasPrefix("retry: 3000\n\n"))
+            #expect(text.contains("id: \(second.message.cursor)\nevent: message\ndata: {"))
             #expect(text.contains("You're welcome! I'm here whenever you need me."))
-            #expect(text.contains("event: status\ndata: {\"through\":\"\(second.message.cursor)\",\"status\":\"read\"}"))
             #expect(!text.contains("\"text\":\"hello\""), "only what came after the cursor")
-            // A reconnect with Last-Event-ID resumes after it.
             let resumed = try await ann.browser.get(
                 "/api/v1/coach/stream",
                 headers: [.authorization: "Bearer \(ann.token)", HTTPField.Name("Last-Event-ID")!: second.message.cursor])
             #expect(resumed.text.contains("You're welcome!"))
             #expect(!resumed.text.contains("\"text\":\"thanks\""))
+            let bad = try await ann.send(.get, "/api/v1/coach/stream?after=soon")
+            #expect(bad.status == .badRequest)
         }
     }
 
