@@ -102,6 +102,7 @@ let package = Package(
             resources: [
                 .copy("Resources/templates"),
                 .copy("Resources/programs"),
+                .copy("Resources/content"),
                 .copy("Resources/strings"),
                 .copy("Resources/public"),
                 .copy("Resources/openapi.json"),

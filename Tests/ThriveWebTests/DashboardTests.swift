@@ -62,7 +62,7 @@ struct DashboardTests {
             #expect(empty.scores.map(\.pillar) == ["fitness", "nutrition", "wellbeing"])
             #expect(empty.scores.map(\.href) == ["/pillars/fitness", "/pillars/nutrition", "/pillars/wellbeing"])
             #expect(empty.scores.allSatisfy { $0.trend == nil }, "trends are Deep mode's")
-            #expect(empty.quickActions.map(\.id) == ["logMeal", "logMood", "logWorkout", "insights", "coach"])
+            #expect(empty.quickActions.map(\.id) == ["logMeal", "logMood", "logWorkout", "insights", "coach", "library"])
             #expect(empty.figure("meals") == "0")
             #expect(empty.partOfDay == "evening")
             #expect(empty.focus?.title == "Your day so far")

@@ -1,34 +1,7 @@
 import Foundation
 
-/// A program's name in addresses ("sleep-reset"): lowercase letters, digits and hyphens, so that
-/// it reads well in a link and stays the same when the title is reworded.
-public struct ProgramID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
-    public let rawValue: String
-
-    public init?(_ rawValue: String) {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
-        guard !rawValue.isEmpty, rawValue.count <= 64, rawValue.allSatisfy(allowed.contains),
-            rawValue.first != "-", rawValue.last != "-"
-        else { return nil }
-        self.rawValue = rawValue
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let id = ProgramID(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a program id"))
-        }
-        self = id
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    public var description: String { rawValue }
-    public static func < (lhs: ProgramID, rhs: ProgramID) -> Bool { lhs.rawValue < rhs.rawValue }
-}
+/// A program's name in addresses ("sleep-reset"), its file's name.
+public typealias ProgramID = Slug<Program>
 
 /// A guided plan of several days: a lesson for each day and the habits it asks the person to keep
 /// while it runs. Programs are written as content (Markdown files), not code.

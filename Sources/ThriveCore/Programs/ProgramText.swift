@@ -19,38 +19,13 @@ import Foundation
 /// `3 a week`, `mon wed fri`, `reminder 07:30`. Days must run 1, 2, 3 … without a gap. A file that
 /// breaks a rule is refused with the line to mend, so a bad program never reaches a person.
 public enum ProgramText {
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        public let file: String
-        public let line: Int
-        public let reason: String
-        public var description: String { "\(file):\(line): \(reason)" }
-
-        public init(file: String, line: Int, reason: String) {
-            self.file = file
-            self.line = line
-            self.reason = reason
-        }
-    }
+    public typealias Problem = TextFileProblem
 
     public static func program(id: ProgramID, text: String) throws(Problem) -> Program {
-        let lines = text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\r")) }
-        func problem(_ line: Int, _ reason: String) -> Problem { Problem(file: id.rawValue, line: line + 1, reason: reason) }
-
-        guard lines.first == "---", let close = lines.dropFirst().firstIndex(of: "---") else {
-            throw problem(0, "the file starts with a --- block of title, icon, goal, level and summary")
-        }
-        var fields: [String: String] = [:]
-        for index in 1..<close {
-            let line = lines[index]
-            guard !line.isEmpty else { continue }
-            guard let colon = line.firstIndex(of: ":") else { throw problem(index, "expected key: value") }
-            fields[String(line[..<colon]).trimmingCharacters(in: .whitespaces)] =
-                String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        }
-        func field(_ key: String) throws(Problem) -> String {
-            guard let value = fields[key], !value.isEmpty else { throw problem(0, "\(key) is missing") }
-            return value
-        }
+        let front = try FrontMatter(file: id.rawValue, text: text, expecting: "title, icon, goal, level and summary")
+        let (lines, close) = (front.lines, front.close)
+        func problem(_ line: Int, _ reason: String) -> Problem { front.problem(line, reason) }
+        func field(_ key: String) throws(Problem) -> String { try front.field(key) }
         guard let goal = CoachingGoal(rawValue: try field("goal")) else {
             throw problem(0, "goal is one of \(CoachingGoal.allCases.map(\.rawValue).joined(separator: ", "))")
         }

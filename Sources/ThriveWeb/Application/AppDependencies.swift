@@ -59,6 +59,7 @@ struct AppServices: Sendable {
     let achievements: AchievementService
     let coach: CoachService
     let coachingStart: CoachingStartService
+    let content: ContentService
     let coachStream: CoachStreamTiming
     let renderer: PageRenderer
     let policy: SessionPolicy
@@ -87,5 +88,6 @@ struct AppServices: Sendable {
             events: CoachEvents(), logger: dependencies.logger)
         coachStream = dependencies.coachStream
         coachingStart = CoachingStartService(store: store, now: now, ids: ids)
+        content = ContentService(store: store, now: now, library: .bundled)
     }
 }

@@ -61,6 +61,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         to: api.group("programs").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     CoachAPIController(services: services).addRoutes(
         to: api.group("coach").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
+    ContentAPIController(services: services).addRoutes(
+        to: api.group("content").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
     MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
     EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)
@@ -86,5 +88,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     AchievementPagesController(services: services).addRoutes(to: router)
     CoachPagesController(services: services).addRoutes(to: router)
     CoachingStartController(services: services).addRoutes(to: router)
+    LibraryPagesController(services: services).addRoutes(to: router)
     return router
 }

@@ -15,6 +15,7 @@ struct DashboardService: Sendable {
         [
             ("logMeal", "/pillars/nutrition/meals/add"), ("logMood", "/pillars/wellbeing/mood"),
             ("logWorkout", WorkoutPagesController.base), ("insights", "/insights"), ("coach", "/coach"),
+            ("library", LibraryPagesController.base),
         ].map { Dashboard.Action(id: $0.0, label: t("action.\($0.0)"), href: $0.1) }
     }
 
