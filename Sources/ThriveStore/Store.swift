@@ -52,6 +52,8 @@ public struct Repositories: Sendable {
     public var sessions: any SessionRepository { SQLSessionRepository(sql: sql) }
     public var authTokens: any AuthTokenRepository { SQLAuthTokenRepository(sql: sql) }
     public var loginThrottle: any LoginThrottleRepository { SQLLoginThrottleRepository(sql: sql) }
+    /// Roles and who coaches whom.
+    public var creators: any CreatorRepository { SQLCreatorRepository(sql: sql) }
     /// The shared food catalog (not anyone's personal data).
     public var foods: any FoodCatalogRepository { SQLFoodCatalogRepository(session: session) }
 

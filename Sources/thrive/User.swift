@@ -7,7 +7,7 @@ import ThriveWeb
 struct User: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage accounts on this server.",
-        subcommands: [Create.self, List.self, Delete.self])
+        subcommands: [Create.self, List.self, Delete.self, Role.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -117,6 +117,48 @@ struct User: AsyncParsableCommand {
             await database.close()
             guard deleted else { throw ExitMessage("No account has the e-mail \(address).") }
             print("Deleted \(address) and all of its data.")
+        }
+    }
+}
+
+extension User {
+    /// Grants or takes back a role: a `creator` brands a coaching space and invites people to it.
+    struct Role: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make an account a creator (brands a coaching space and invites people), or take that back.",
+            discussion: "A creator sees only totals over the people in their space, unless a person chooses to share more.")
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: "The account's e-mail address.")
+        var email: String
+
+        @Option(help: "The role: creator.")
+        var role: String = AccountRole.creator.rawValue
+
+        @Flag(help: "Take the role away instead of granting it.")
+        var remove = false
+
+        func run() async throws {
+            guard let role = AccountRole(rawValue: role) else {
+                throw ExitMessage("The role must be one of: \(AccountRole.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            let address: EmailAddress
+            do { address = try EmailAddress(email) } catch { throw ExitMessage(error.message) }
+            let configuration = try store.configuration()
+            let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
+            let found = try await database.write { repositories -> Bool in
+                guard let account = try await repositories.accounts.find(email: address) else { return false }
+                if remove {
+                    try await repositories.creators.revoke(role, from: account.id)
+                } else {
+                    try await repositories.creators.grant(role, to: account.id)
+                }
+                return true
+            }
+            await database.close()
+            guard found else { throw ExitMessage("No account has the e-mail \(address).") }
+            print(remove ? "\(address) is no longer a \(role.rawValue)." : "\(address) is now a \(role.rawValue).")
         }
     }
 }

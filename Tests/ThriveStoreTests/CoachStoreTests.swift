@@ -115,3 +115,43 @@ struct CoachStoreTests {
         }
     }
 }
+
+struct CreatorStoreTests {
+    /// Roles and memberships on both engines: a role is granted once, a person is with one creator
+    /// at a time, and deleting a creator's account ends their people's memberships.
+    @Test(arguments: TestStores.kinds)
+    func rolesAndMemberships(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let carol = try Make.account("carol@example.com")
+            let dave = try Make.account("dave@example.com")
+            let ann = try Make.account("ann@example.com")
+            let (roles, members, moved) = try await store.write { repositories in
+                for account in [carol, dave, ann] { try await repositories.accounts.create(account) }
+                try await repositories.creators.grant(.creator, to: carol.id)
+                try await repositories.creators.grant(.creator, to: carol.id)
+                try await repositories.creators.grant(.creator, to: dave.id)
+                try await repositories.creators.save(
+                    CreatorMembership(member: ann.id, creator: carol.id, sharesEntries: false, joinedAt: Make.time))
+                let members = try await repositories.creators.members(of: carol.id)
+                try await repositories.creators.save(
+                    CreatorMembership(member: ann.id, creator: dave.id, sharesEntries: true, joinedAt: Make.time))
+                return (
+                    try await repositories.creators.roles(of: carol.id), members,
+                    try await repositories.creators.membership(of: ann.id)
+                )
+            }
+            #expect(roles == [.creator])
+            #expect(members.map(\.member) == [ann.id])
+            #expect(moved?.creator == dave.id && moved?.sharesEntries == true, "one creator at a time")
+            let after = try await store.write { repositories in
+                _ = try await repositories.accounts.delete(dave.id)
+                try await repositories.creators.revoke(.creator, from: carol.id)
+                return (
+                    try await repositories.creators.membership(of: ann.id), try await repositories.creators.roles(of: carol.id)
+                )
+            }
+            #expect(after.0 == nil, "the creator's account went, and with it the membership")
+            #expect(after.1.isEmpty)
+        }
+    }
+}

@@ -60,6 +60,7 @@ struct AppServices: Sendable {
     let coach: CoachService
     let coachingStart: CoachingStartService
     let content: ContentService
+    let creators: CreatorService
     let coachStream: CoachStreamTiming
     let renderer: PageRenderer
     let policy: SessionPolicy
@@ -89,5 +90,6 @@ struct AppServices: Sendable {
         coachStream = dependencies.coachStream
         coachingStart = CoachingStartService(store: store, now: now, ids: ids)
         content = ContentService(store: store, now: now, library: .bundled)
+        creators = CreatorService(store: store, now: now, ids: ids)
     }
 }

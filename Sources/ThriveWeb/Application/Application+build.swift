@@ -63,6 +63,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         to: api.group("coach").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     ContentAPIController(services: services).addRoutes(
         to: api.group("content").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
+    CreatorAPIController(services: services).addRoutes(
+        to: api.group("creator").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
     let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
     MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
     EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)
@@ -89,5 +91,6 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     CoachPagesController(services: services).addRoutes(to: router)
     CoachingStartController(services: services).addRoutes(to: router)
     LibraryPagesController(services: services).addRoutes(to: router)
+    CreatorPagesController(services: services).addRoutes(to: router)
     return router
 }

@@ -18,6 +18,8 @@ struct CoachRequest: Sendable {
     /// The latest messages, oldest first, ending with the one just sent.
     let history: [CoachMessage]
     let language: Language
+    /// The creator's voice, in a creator's space: the on-device coach speaks in it.
+    var voice: CreatorBranding?
 }
 
 /// One message a provider answers with.
@@ -43,13 +45,15 @@ struct RuleBasedCoachProvider: CoachProvider {
     var name: String { t("coach.provider.onDevice") }
 
     func reply(to request: CoachRequest) async throws -> [CoachReply] {
-        Self.render(RuleBasedCoach().reply(to: request.turn, facts: request.facts))
+        Self.render(RuleBasedCoach().reply(to: request.turn, facts: request.facts), voice: request.voice)
     }
 
-    static func render(_ lines: [CoachLine]) -> [CoachReply] {
+    static func render(_ lines: [CoachLine], voice: CreatorBranding?) -> [CoachReply] {
         lines.map { line in
-            CoachReply(
-                text: t(line.phrase), quickReplies: line.options.map { QuickReply(label: t($0.label), payload: $0.payload) },
+            let said = t(line.phrase)
+            return CoachReply(
+                text: voice?.voiced(said) ?? said,
+                quickReplies: line.options.map { QuickReply(label: t($0.label), payload: $0.payload) },
                 habitCheck: line.habitCheck.map { HabitCheck(habitID: $0.id, habitName: $0.name) })
         }
     }

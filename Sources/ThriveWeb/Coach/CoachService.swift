@@ -98,9 +98,16 @@ struct CoachService: Sendable {
             let records = repositories.records(of: owner)
             let facts = try await CoachFacts.read(records, at: time, library: library)
             let today = try await HabitService.day(records, now: now)
-            let lines = RuleBasedCoach().reply(to: .opening(firstEver: try await records.coach.isEmpty()), facts: facts)
-            return try await records.coach.append(
-                RuleBasedCoachProvider.render(lines).map { coachMessage($0, at: time) }, openingDay: today)
+            let firstEver = try await records.coach.isEmpty()
+            let space = try await CreatorService.space(owner, repositories)
+            var lines = RuleBasedCoach().reply(to: .opening(firstEver: firstEver), facts: facts)
+            var replies = RuleBasedCoachProvider.render(lines, voice: space?.branding)
+            // A creator's own welcome replaces Thrive's, in their words.
+            if firstEver, let welcome = space?.branding.welcomeMessage, !welcome.isEmpty {
+                lines.removeFirst()
+                replies = [CoachReply(text: welcome)] + RuleBasedCoachProvider.render(lines, voice: space?.branding)
+            }
+            return try await records.coach.append(replies.map { coachMessage($0, at: time) }, openingDay: today)
         }
         await events.publish(owner, posted.map(CoachEvent.message))
         return posted
@@ -110,7 +117,7 @@ struct CoachService: Sendable {
         let draft = try draft.validated()
         let time = now()
         let (sent, request, settings, awards) = try await store.write { repositories in
-            try await post(draft, records: repositories.records(of: owner), at: time)
+            try await post(draft, owner: owner, repositories: repositories, at: time)
         }
         await events.publish(owner, [.message(sent), .status(through: sent.seq, .delivered), .typing(true)])
         var fallback: CoachProviderError.Reason?
@@ -143,9 +150,10 @@ struct CoachService: Sendable {
 
     /// Stores the person's message in the caller's transaction, with the check-in its answer
     /// records, and gathers what the coach is given.
-    private func post(_ draft: CoachMessageDraft, records: PersonalRecords, at time: Date) async throws -> (
+    private func post(_ draft: CoachMessageDraft, owner: UserID, repositories: Repositories, at time: Date) async throws -> (
         PostedCoachMessage, CoachRequest, Settings, [AchievementAward]
     ) {
+        let records = repositories.records(of: owner)
         var text = draft.text ?? ""
         var awards: [AchievementAward] = []
         var answered: HabitCheck?
@@ -196,7 +204,8 @@ struct CoachService: Sendable {
         let history = try await records.coach.page(before: nil, after: nil, limit: AnthropicCoachProvider.historyLength)
         let request = CoachRequest(
             turn: turn, facts: facts, sharesFacts: settings.coaching.shareHabitsWithHostedCoach,
-            history: history.map(\.message), language: Localizer.current.language)
+            history: history.map(\.message), language: Localizer.current.language,
+            voice: try await CreatorService.space(owner, repositories).map(\.branding))
         return (sent, request, settings, awards)
     }
 

@@ -34,6 +34,8 @@ public struct AppRequestContext: RequestContext {
     public var unreadInsights = 0
     /// The coach's messages the person has not read, for the Coach tab's badge.
     public var unreadCoach = 0
+    /// Whether the person's pages wear a creator's branding (theirs or their creator's).
+    public var inCreatorSpace = false
     /// The person's onboarding progress, read with their settings (pages only).
     public var onboarding: OnboardingProgress?
     /// The interface language: the person's setting, else the browser's.

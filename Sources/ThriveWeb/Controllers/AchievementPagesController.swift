@@ -11,7 +11,20 @@ struct AchievementPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("profile/achievements") { _, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
-            let page = AchievementsPage(try await services.achievements.gallery(owner))
+            var page = AchievementsPage(try await services.achievements.gallery(owner))
+            if let space = try await services.creators.space(owner), !space.branding.badges.isEmpty {
+                let done = try await services.store.read { try await $0.records(of: owner).habits.doneCount() }
+                page.creatorName = space.branding.name
+                page.creatorBadges = space.branding.badges.map { badge in
+                    AchievementsPage.CreatorBadge(
+                        icon: badge.icon, name: badge.name, description: badge.description, earned: done >= badge.habitDays,
+                        status: done >= badge.habitDays
+                            ? t("creator.badgeEarned")
+                            : t(
+                                "creator.badgeToGo",
+                                ["done": DisplayFormat.count(done), "days": DisplayFormat.count(badge.habitDays)]))
+                }
+            }
             return services.renderer.render(
                 "achievements", chrome: Chrome(title: t("achievements.title"), context: context, tab: .profile),
                 content: page)

@@ -58,13 +58,20 @@ struct CoachPagesController {
         let words = query.get("q").map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         let zone = try await services.store.read { try await $0.records(of: owner).profile.get()?.timeZone } ?? .gmt
         let provider = try await service.providerName(owner)
+        let space = try await services.creators.space(owner)
+        var shown: CoachPage
         if let words {
             let found = try await service.search(owner, words, limit: 100)
-            return CoachPage(page: nil, results: found, query: words, provider: provider, zone: zone)
+            shown = CoachPage(page: nil, results: found, query: words, provider: provider, zone: zone)
+        } else {
+            let page = try await service.page(owner, before: before)
+            if let last = page.messages.last?.seq { try await service.markRead(owner, through: last) }
+            shown = CoachPage(page: page, results: nil, query: nil, provider: provider, zone: zone)
         }
-        let page = try await service.page(owner, before: before)
-        if let last = page.messages.last?.seq { try await service.markRead(owner, through: last) }
-        return CoachPage(page: page, results: nil, query: nil, provider: provider, zone: zone)
+        shown.coachName = space?.branding.name
+        shown.avatarURL = space?.branding.avatar.map { _ in "/api/v1/creator/images/avatar" }
+        shown.isCreator = space?.isOwn == true
+        return shown
     }
 
     /// A form's message: words, a quick reply (its label and payload), an answer to a habit check,

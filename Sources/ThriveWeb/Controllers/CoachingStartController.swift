@@ -23,7 +23,14 @@ struct CoachingStartController {
                 guard progress.canOpen(step) else {
                     return .redirect(to: "/coach/start/\(progress.current.rawValue)", type: .normal)
                 }
-                return render(step, progress, context)
+                var page = CoachingStartPage(step, progress, library: services.programs.library)
+                if step == .welcome, let space = try await services.creators.space(owner) {
+                    page.creatorName = space.branding.name
+                    page.creatorWelcome = space.branding.welcomeMessage.isEmpty ? nil : space.branding.welcomeMessage
+                }
+                return services.renderer.render(
+                    "coach-start", chrome: Chrome(title: t("coachStart.\(step.rawValue).title"), context: context, tab: .coach),
+                    content: page)
             }
             router.post(RouterPath("coach/start/\(step.rawValue)")) { request, context -> Response in
                 guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }

@@ -19,16 +19,20 @@ struct SettingsMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var context = context
-        let (stored, insights, onboarding, unreadCoach) = try await settings.store.read { repositories in
+        let (stored, insights, onboarding, unreadCoach, branded) = try await settings.store.read { repositories in
             let records = repositories.records(of: owner)
+            let isCreator = try await !repositories.creators.roles(of: owner).isEmpty
+            let isMember = try await repositories.creators.membership(of: owner) != nil
             return (
                 try await records.documents.get(Settings.self), try await records.documents.get(InsightCache.self),
-                try await records.documents.get(OnboardingProgress.self), try await records.coach.unreadCount(author: .coach)
+                try await records.documents.get(OnboardingProgress.self), try await records.coach.unreadCount(author: .coach),
+                isCreator || isMember
             )
         }
         context.settings = stored ?? Settings()
         context.unreadInsights = insights?.unread ?? 0
         context.unreadCoach = unreadCoach
+        context.inCreatorSpace = branded
         context.onboarding = onboarding ?? OnboardingProgress()
         guard let chosen = context.settings?.display.language, chosen != context.language else {
             return try await next(request, context)

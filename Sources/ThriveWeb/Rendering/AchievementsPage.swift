@@ -4,6 +4,18 @@ import ThriveCore
 /// The badge gallery: the level with the way to the next, then every achievement with its tiers,
 /// earned ones dated and the rest showing how far along they are.
 struct AchievementsPage: Sendable {
+    /// A creator's own badges, earned by habit days done.
+    struct CreatorBadge: Sendable {
+        let icon: String
+        let name: String
+        let description: String
+        let earned: Bool
+        let status: String
+    }
+
+    var creatorName: String?
+    var creatorBadges: [CreatorBadge] = []
+
     struct Level: Sendable {
         let number: Int
         let name: String

@@ -59,6 +59,10 @@ struct CoachPage: Sendable {
     }
 
     let provider: String
+    /// The creator's name and avatar, in a creator's space.
+    var coachName: String?
+    var avatarURL: String?
+    var isCreator = false
     let messages: [Bubble]
     let olderCursor: String?
     let lastCursor: String

@@ -19,6 +19,9 @@ struct CoachingStartPage: Sendable {
     }
 
     let step: String
+    /// The creator's own welcome and name, in a creator's space.
+    var creatorWelcome: String?
+    var creatorName: String?
     let stepLabel: String
     let dots: [Dot]
     let back: String?

@@ -24,6 +24,7 @@ struct Chrome: Sendable {
     var unreadInsights: Int
     /// The Coach tab's badge: the coach's messages not read yet.
     var unreadCoach: Int
+    let inCreatorSpace: Bool
     /// The request's language, for `lang` and the templates' `{{t.key}}` text.
     let localizer: Localizer
 
@@ -37,6 +38,7 @@ struct Chrome: Sendable {
         mode = context.settings?.coaching.mode ?? .light
         unreadInsights = context.unreadInsights
         unreadCoach = context.unreadCoach
+        inCreatorSpace = context.inCreatorSpace
         localizer = Localizer.current
     }
 
@@ -68,6 +70,7 @@ struct PageContext<Content>: MustacheParent {
         case "lang": return chrome.localizer.language.rawValue
         case "unreadInsights": return chrome.unreadInsights > 0 ? String(chrome.unreadInsights) : nil
         case "unreadCoach": return chrome.unreadCoach > 0 ? String(chrome.unreadCoach) : nil
+        case "inCreatorSpace": return chrome.inCreatorSpace
         default:
             guard let value = Mirror(reflecting: content).children.first(where: { $0.label == name })?.value else {
                 return nil

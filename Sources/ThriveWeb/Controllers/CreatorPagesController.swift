@@ -1,0 +1,161 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+
+/// Coach › Your coaching space: a creator's studio (branding, badges, the invitation, totals over
+/// their people), a person's view of the space they joined (sharing, leaving), the invitation page,
+/// and the stylesheet that dresses a space's pages in its colours and font.
+struct CreatorPagesController {
+    let services: AppServices
+
+    static let base = "/coach/creator"
+
+    static func inviteAddress(_ creator: UserID) -> String { "/coach/join/\(creator)" }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let service = services.creators
+        router.get("coach/creator") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            return try await page(
+                owner, context, notice: request.uri.queryParameters.get("saved").map { _ in t("creator.saved") })
+        }
+        router.post("coach/creator/branding") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let form = try await MealPagesController.form(request)
+            guard let space = try await service.space(owner), space.isOwn else { throw CreatorService.notCreator }
+            do {
+                let draft = try Self.draft(form, badges: space.branding.badges)
+                let (_, adjusted) = try await service.update(owner, draft)
+                return .redirect(
+                    to: "\(Self.base)?saved=1\(adjusted.isEmpty ? "" : "&adjusted=\(adjusted.joined(separator: ","))")",
+                    type: .normal)
+            } catch let error as ValidationError {
+                var errors = FormErrors()
+                errors.add(error)
+                return try await page(owner, context, errors: errors, status: .unprocessableContent)
+            }
+        }
+        router.post("coach/creator/badges") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let form = try await MealPagesController.form(request)
+            guard let space = try await service.space(owner), space.isOwn else { throw CreatorService.notCreator }
+            var draft = Self.draft(of: space.branding)
+            if let remove = form.text("remove") {
+                draft.badges.removeAll { $0.id == remove }
+            } else {
+                let name = form.text("name") ?? ""
+                let slug = String(
+                    name.lowercased().folding(options: .diacriticInsensitive, locale: nil)
+                        .map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
+                ).split(separator: "-").joined(separator: "-")
+                draft.badges.append(
+                    CreatorBranding.Badge(
+                        id: "\(slug.isEmpty ? "badge" : String(slug.prefix(40)))-\(draft.badges.count + 1)", name: name,
+                        icon: form.text("icon") ?? "🏅", description: form.text("description") ?? "",
+                        habitDays: Int(form.text("habitDays") ?? "") ?? 0))
+            }
+            do {
+                _ = try await service.update(owner, draft)
+                return .redirect(to: "\(Self.base)?saved=1#badges", type: .normal)
+            } catch let error as ValidationError {
+                var errors = FormErrors()
+                errors.add(error)
+                return try await page(owner, context, errors: errors, status: .unprocessableContent)
+            }
+        }
+        router.post("coach/creator/sharing") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let form = try await MealPagesController.form(request)
+            try await service.share(owner, form["shares"] == "yes")
+            return .redirect(to: "\(Self.base)?saved=1", type: .normal)
+        }
+        router.post("coach/creator/leave") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            try await service.leave(owner)
+            return .redirect(to: "/coach", type: .normal)
+        }
+        router.get("coach/join/:creator") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let creator = try Self.creator(context)
+            guard try await service.isCreator(creator), creator != owner else {
+                throw AppError.notFound(t("creator.error.noInvitation"))
+            }
+            let name = try await services.store.read { repositories in
+                try await repositories.records(of: creator).documents.get(CreatorBranding.self)?.name
+            }
+            return services.renderer.render(
+                "creator-join", chrome: Chrome(title: t("creator.join.title"), context: context, tab: .coach),
+                content: CreatorJoinPage(creator: creator.description, name: name ?? t("coach.title")))
+        }
+        router.post("coach/join/:creator") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            _ = try await service.join(owner, creator: try Self.creator(context))
+            return .redirect(to: "/coach", type: .normal)
+        }
+        router.get("creator/theme.css") { _, context -> Response in
+            var css = ""
+            if let owner = context.identity?.userID, let space = try await service.space(owner) {
+                css = Self.stylesheet(space.branding)
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "private, no-cache"],
+                body: .init(byteBuffer: ByteBuffer(string: css)))
+        }
+    }
+
+    private func page(
+        _ owner: UserID, _ context: AppRequestContext, notice: String? = nil, errors: FormErrors = FormErrors(),
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let space = try await services.creators.space(owner)
+        let summary = space?.isOwn == true ? try await services.creators.summary(owner, habits: services.habits) : nil
+        let membership = try await services.creators.membership(owner)
+        let page = CreatorPage(
+            space: space, summary: summary, sharing: membership?.sharesEntries ?? false,
+            invite: (services.configuration.publicURL ?? "") + Self.inviteAddress(owner), notice: notice, errors: errors)
+        return services.renderer.render(
+            "creator", chrome: Chrome(title: t("creator.title"), context: context, tab: .coach), content: page, status: status)
+    }
+
+    static func creator(_ context: AppRequestContext) throws -> UserID {
+        guard let id = context.parameters.get("creator").flatMap(UserID.init) else {
+            throw AppError.notFound(t("creator.error.noInvitation"))
+        }
+        return id
+    }
+
+    static func draft(of branding: CreatorBranding) -> CreatorService.Draft {
+        CreatorService.Draft(
+            name: branding.name, primary: branding.primary, accent: branding.accent, font: branding.font,
+            welcomeMessage: branding.welcomeMessage, voice: branding.voice, badges: branding.badges, adjustColors: false)
+    }
+
+    /// The studio's form read into a change.
+    static func draft(_ form: FormFields, badges: [CreatorBranding.Badge]) throws(ValidationError) -> CreatorService.Draft {
+        guard let primary = form.text("primary").flatMap(BrandColor.init(hex:)) else { throw .because("primary", "brandColor") }
+        guard let accent = form.text("accent").flatMap(BrandColor.init(hex:)) else { throw .because("accent", "brandColor") }
+        return CreatorService.Draft(
+            name: form["name"] ?? "", primary: primary, accent: accent,
+            font: form.text("font").flatMap(CreatorBranding.Font.init) ?? .system, welcomeMessage: form["welcomeMessage"] ?? "",
+            voice: CreatorBranding.Voice(
+                tone: form.text("tone").flatMap(CoachingTone.init) ?? .supportive,
+                emoji: form.text("emoji").flatMap(CreatorBranding.EmojiUse.init) ?? .moderate),
+            badges: badges, adjustColors: form["adjustColors"] == "yes")
+    }
+
+    /// The space's colours for the light theme (the dark theme keeps Thrive's, which are checked
+    /// against dark backgrounds), and its font.
+    static func stylesheet(_ branding: CreatorBranding) -> String {
+        let hover = BrandColor(
+            red: branding.primary.red * 4 / 5, green: branding.primary.green * 4 / 5, blue: branding.primary.blue * 4 / 5)
+        return """
+            :root {
+              --primary: light-dark(\(branding.primary), #2dd4bf);
+              --primary-hover: light-dark(\(hover), #5eead4);
+              --focus: light-dark(\(branding.accent), #8ab4ff);
+            }
+            body { font-family: \(branding.font.stack); }
+
+            """
+    }
+}

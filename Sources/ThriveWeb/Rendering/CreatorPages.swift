@@ -1,0 +1,111 @@
+import Foundation
+import ThriveCore
+
+/// Coach › Your coaching space: the studio for a creator, the space as a person in it sees it, or
+/// how to join one.
+struct CreatorPage: Sendable {
+    struct Option: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct Badge: Sendable {
+        let id: String
+        let icon: String
+        let name: String
+        let detail: String
+    }
+
+    struct Figure: Sendable {
+        let label: String
+        let value: String
+    }
+
+    struct Person: Sendable {
+        let name: String
+        let detail: String
+    }
+
+    let isCreator: Bool
+    let isMember: Bool
+    let isNeither: Bool
+    let name: String
+    let welcomeMessage: String
+    let primary: String
+    let accent: String
+    let fonts: [Option]
+    let tones: [Option]
+    let emoji: [Option]
+    let badges: [Badge]
+    let invite: String
+    let figures: [Figure]
+    let shared: [Person]
+    let noneShare: Bool
+    let sharing: Bool
+    let notice: String?
+    var errors: FormErrors
+
+    init(
+        space: CreatorService.Space?, summary: CreatorService.Summary?, sharing: Bool, invite: String, notice: String?,
+        errors: FormErrors
+    ) {
+        isCreator = space?.isOwn == true
+        isMember = space != nil && space?.isOwn == false
+        isNeither = space == nil
+        let branding = space?.branding ?? CreatorBranding()
+        name = branding.name
+        welcomeMessage = branding.welcomeMessage
+        primary = branding.primary.description
+        accent = branding.accent.description
+        fonts = CreatorBranding.Font.allCases.map {
+            Option(value: $0.rawValue, label: t("creator.font.\($0.rawValue)"), selected: $0 == branding.font)
+        }
+        tones = CoachingTone.allCases.map {
+            Option(value: $0.rawValue, label: t("setting.coaching.tone.\($0.rawValue)"), selected: $0 == branding.voice.tone)
+        }
+        emoji = CreatorBranding.EmojiUse.allCases.map {
+            Option(value: $0.rawValue, label: t("creator.emoji.\($0.rawValue)"), selected: $0 == branding.voice.emoji)
+        }
+        badges = branding.badges.map {
+            Badge(
+                id: $0.id, icon: $0.icon, name: $0.name,
+                detail: Localizer.current.plural("creator.badgeDays", $0.habitDays)
+                    + ($0.description.isEmpty ? "" : " · \($0.description)"))
+        }
+        self.invite = invite
+        if let summary {
+            let percent = summary.averageWeekCompletion.map { "\(DisplayFormat.count(Int(($0 * 100).rounded()))) %" } ?? "–"
+            figures = [
+                Figure(label: t("creator.figure.members"), value: DisplayFormat.count(summary.members)),
+                Figure(label: t("creator.figure.activeToday"), value: DisplayFormat.count(summary.activeToday)),
+                Figure(label: t("creator.figure.week"), value: percent),
+                Figure(label: t("creator.figure.programs"), value: DisplayFormat.count(summary.programsRunning)),
+                Figure(label: t("creator.figure.sharing"), value: DisplayFormat.count(summary.sharing)),
+            ]
+            shared = summary.shared.map { person in
+                Person(
+                    name: person.name,
+                    detail: t(
+                        "creator.sharedDetail",
+                        [
+                            "week": person.weekCompletion.map { "\(DisplayFormat.count(Int(($0 * 100).rounded()))) %" } ?? "–",
+                            "streak": DisplayFormat.count(person.longestStreak),
+                        ]))
+            }
+        } else {
+            figures = []
+            shared = []
+        }
+        noneShare = isCreator && shared.isEmpty
+        self.sharing = sharing
+        self.notice = notice
+        self.errors = errors
+    }
+}
+
+/// An invitation to a creator's space.
+struct CreatorJoinPage: Sendable {
+    let creator: String
+    let name: String
+}
