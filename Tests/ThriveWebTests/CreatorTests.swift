@@ -34,9 +34,10 @@ struct CreatorTests {
 
     typealias Person = HabitsAPITests.Person
 
-    static func draft(primary: String, adjust: Bool = false) -> String {
+    static func draft(primary: String, adjust: Bool = false, featured: String = "box-breathing") -> String {
         """
         {"name":"Carol Coach","primary":"\(primary)","accent":"#1D4ED8","font":"serif",
+         "featuredPrograms":["sleep-reset"],"featuredContent":["\(featured)"],
          "welcomeMessage":"Hi, I'm Carol. Small steps, every day.","voice":{"tone":"direct","emoji":"none"},
          "badges":[{"id":"ten-days","name":"Ten good days","icon":"🔟","description":"Ten habit days done.","habitDays":10}],
          "adjustColors":\(adjust)}
@@ -76,6 +77,10 @@ struct CreatorTests {
             let branded = try darkened.decode(BrandingJSON.self)
             #expect(branded.adjusted == ["primary"])
             #expect(BrandColor(hex: branded.primary)!.contrast(with: .white) >= 4.5)
+            let unknown = try await carol.send(
+                .put, "/api/v1/creator/branding", Self.draft(primary: "#0F766E", featured: "no-such-piece"))
+            #expect(unknown.status == .unprocessableContent)
+            #expect(unknown.error?.field == "featuredContent")
 
             let png = ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
             let logo = try await carol.browser.send(
@@ -106,6 +111,11 @@ struct CreatorTests {
             #expect(opened.first?.text == "Hi, I'm Carol. Small steps, every day.")
             let reply = try await CoachChatTests.say(ann, #"{"text":"How am I doing?","payload":"how_am_i_doing"}"#)
             #expect(reply.replies.allSatisfy { !$0.text.unicodeScalars.contains { $0.properties.isEmojiPresentation } })
+            let library = try await browser.get("/library")
+            #expect(library.text.contains("From Carol Coach"))
+            #expect(library.text.contains(#"id="shelf-featured""#))
+            let programs = try await browser.get("/pillars/wellbeing/programs")
+            #expect(programs.text.contains("Recommended by Carol Coach"))
             let gallery = try await browser.get("/profile/achievements")
             #expect(gallery.text.contains("Badges from Carol Coach"))
             #expect(gallery.text.contains("0 of 10 habit days"))

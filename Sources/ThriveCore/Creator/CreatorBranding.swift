@@ -63,6 +63,9 @@ public struct CreatorBranding: Hashable, Sendable, Codable {
     public var badges: [Badge]
     public var logo: CoachAttachmentID?
     public var avatar: CoachAttachmentID?
+    /// Programs and library pieces the creator puts first for their people, by their slugs.
+    public var featuredPrograms: [String] = []
+    public var featuredContent: [String] = []
 
     public init(
         name: String, primary: BrandColor = BrandColor(hex: "#0F766E")!, accent: BrandColor = BrandColor(hex: "#1D4ED8")!,
@@ -78,6 +81,25 @@ public struct CreatorBranding: Hashable, Sendable, Codable {
         self.badges = badges
         self.logo = logo
         self.avatar = avatar
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, primary, accent, font, welcomeMessage, voice, badges, logo, avatar, featuredPrograms, featuredContent
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            primary: try container.decode(BrandColor.self, forKey: .primary),
+            accent: try container.decode(BrandColor.self, forKey: .accent),
+            font: try container.decode(Font.self, forKey: .font),
+            welcomeMessage: try container.decode(String.self, forKey: .welcomeMessage),
+            voice: try container.decode(Voice.self, forKey: .voice), badges: try container.decode([Badge].self, forKey: .badges),
+            logo: try container.decodeIfPresent(CoachAttachmentID.self, forKey: .logo),
+            avatar: try container.decodeIfPresent(CoachAttachmentID.self, forKey: .avatar))
+        featuredPrograms = try container.decodeIfPresent([String].self, forKey: .featuredPrograms) ?? []
+        featuredContent = try container.decodeIfPresent([String].self, forKey: .featuredContent) ?? []
     }
 
     /// Text contrast every brand colour must reach (WCAG AA for normal text): white on it for

@@ -63,6 +63,16 @@ struct CreatorPagesController {
                 return try await page(owner, context, errors: errors, status: .unprocessableContent)
             }
         }
+        router.post("coach/creator/featured") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            let form = try await MealPagesController.form(request)
+            guard let space = try await service.space(owner), space.isOwn else { throw CreatorService.notCreator }
+            var draft = Self.draft(of: space.branding)
+            draft.featuredPrograms = form.all("program")
+            draft.featuredContent = form.all("piece")
+            _ = try await service.update(owner, draft)
+            return .redirect(to: "\(Self.base)?saved=1#featured", type: .normal)
+        }
         router.post("coach/creator/sharing") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let form = try await MealPagesController.form(request)

@@ -18,9 +18,10 @@ struct LibraryPagesController {
             let words = query.get("q").map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             let kind = query.get("kind").flatMap { ContentEntry.Kind(rawValue: String($0)) }
             let overview = try await service.overview(owner, query: words, kind: kind)
+            let creator = try await services.creators.space(owner)?.branding
             return services.renderer.render(
                 "library", chrome: Chrome(title: t("library.title"), context: context, tab: .coach),
-                content: LibraryPage(overview, query: words, kind: kind))
+                content: LibraryPage(overview, query: words, kind: kind, creator: creator))
         }
         router.get("library/:id") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }

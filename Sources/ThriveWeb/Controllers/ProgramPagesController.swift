@@ -18,7 +18,9 @@ struct ProgramPagesController {
             let notice = left.flatMap { id in listings.first { $0.program.id == id } }.map {
                 t("program.notice.left", ["title": $0.program.title])
             }
-            return services.renderer.pillarPage("programs", t("programs.title"), context, ProgramsPage(listings, notice: notice))
+            let creator = try await services.creators.space(owner)?.branding
+            return services.renderer.pillarPage(
+                "programs", t("programs.title"), context, ProgramsPage(listings, notice: notice, creator: creator))
         }
 
         router.get("pillars/wellbeing/programs/:id") { request, context -> Response in

@@ -11,6 +11,8 @@ struct CreatorBrandingBody: Codable, Sendable {
     let welcomeMessage: String
     let voice: CreatorBranding.Voice
     let badges: [CreatorBranding.Badge]
+    let featuredPrograms: [String]
+    let featuredContent: [String]
     let logoUrl: String?
     let avatarUrl: String?
     /// Whether the person asking is this creator (and may change it).
@@ -30,6 +32,8 @@ struct CreatorBrandingBody: Codable, Sendable {
         welcomeMessage = branding.welcomeMessage
         voice = branding.voice
         badges = branding.badges
+        featuredPrograms = branding.featuredPrograms
+        featuredContent = branding.featuredContent
         logoUrl = branding.logo.map { _ in "/api/v1/creator/images/logo" }
         avatarUrl = branding.avatar.map { _ in "/api/v1/creator/images/avatar" }
         isOwn = space.isOwn

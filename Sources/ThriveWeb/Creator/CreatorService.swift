@@ -34,6 +34,9 @@ struct CreatorService: Sendable {
         var badges: [CreatorBranding.Badge]
         /// Darken a colour that falls short of 4.5:1 instead of refusing it.
         var adjustColors: Bool?
+        /// Programs and library pieces to put first for the creator's people (unchanged when absent).
+        var featuredPrograms: [String]?
+        var featuredContent: [String]?
     }
 
     enum ImageSlot: String, Sendable, CaseIterable {
@@ -98,6 +101,18 @@ struct CreatorService: Sendable {
         branding.welcomeMessage = draft.welcomeMessage
         branding.voice = draft.voice
         branding.badges = draft.badges
+        if let programs = draft.featuredPrograms {
+            guard programs.allSatisfy({ ProgramID($0).flatMap(ProgramLibrary.bundled.program) != nil }) else {
+                throw ValidationError.because("featuredPrograms", "creatorUnknownPiece")
+            }
+            branding.featuredPrograms = programs
+        }
+        if let pieces = draft.featuredContent {
+            guard pieces.allSatisfy({ ContentID($0).flatMap(ContentLibrary.bundled.entry) != nil }) else {
+                throw ValidationError.because("featuredContent", "creatorUnknownPiece")
+            }
+            branding.featuredContent = pieces
+        }
         let checked = try branding.validated(adjusting: draft.adjustColors ?? false)
         let time = now()
         try await store.write { try await $0.records(of: owner).documents.save(checked.branding, at: time) }

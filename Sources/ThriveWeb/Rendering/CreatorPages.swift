@@ -38,6 +38,8 @@ struct CreatorPage: Sendable {
     let tones: [Option]
     let emoji: [Option]
     let badges: [Badge]
+    let programs: [Option]
+    let pieces: [Option]
     let invite: String
     let figures: [Figure]
     let shared: [Person]
@@ -72,6 +74,16 @@ struct CreatorPage: Sendable {
                 id: $0.id, icon: $0.icon, name: $0.name,
                 detail: Localizer.current.plural("creator.badgeDays", $0.habitDays)
                     + ($0.description.isEmpty ? "" : " · \($0.description)"))
+        }
+        programs = ProgramLibrary.bundled.programs.map {
+            Option(
+                value: $0.id.rawValue, label: "\($0.icon) \($0.title)",
+                selected: branding.featuredPrograms.contains($0.id.rawValue))
+        }
+        pieces = ContentLibrary.bundled.entries.map {
+            Option(
+                value: $0.id.rawValue, label: "\(LibraryCard.icons[$0.kind] ?? "") \($0.title)",
+                selected: branding.featuredContent.contains($0.id.rawValue))
         }
         self.invite = invite
         if let summary {

@@ -72,7 +72,7 @@ struct LibraryPage: Sendable {
     let noResults: Bool
     let shelves: [Shelf]
 
-    init(_ overview: ContentService.Overview, query: String?, kind: ContentEntry.Kind?) {
+    init(_ overview: ContentService.Overview, query: String?, kind: ContentEntry.Kind?, creator: CreatorBranding? = nil) {
         self.query = query ?? ""
         let counts = Dictionary(grouping: overview.library.entries, by: \.kind).mapValues(\.count)
         categories = ContentEntry.Kind.allCases.map { other in
@@ -94,7 +94,11 @@ struct LibraryPage: Sendable {
             return
         }
         let shelf = overview.shelf
+        let featured = (creator?.featuredContent ?? []).compactMap(ContentID.init)
         shelves = [
+            Shelf(
+                id: "featured", title: t("library.shelf.featured", ["name": creator?.name ?? ""]),
+                cards: overview.listings(featured).map(LibraryCard.init), empty: nil),
             Shelf(
                 id: "continue", title: t("library.shelf.continue"),
                 cards: overview.listings(shelf.inProgress(limit: 3)).map(LibraryCard.init), empty: nil),

@@ -60,10 +60,17 @@ struct ProgramsPage: Sendable {
     let available: [ProgramCard]
     let hasActive: Bool
     let notice: String?
+    /// Programs the person's creator recommends, first.
+    let recommended: [ProgramCard]
+    let recommendedTitle: String?
 
-    init(_ listings: [ProgramService.Listing], notice: String?) {
+    init(_ listings: [ProgramService.Listing], notice: String?, creator: CreatorBranding? = nil) {
+        let featured = creator?.featuredPrograms ?? []
         active = listings.filter(\.isActive).map(ProgramCard.init)
-        available = listings.filter { !$0.isActive }.map(ProgramCard.init)
+        recommended = featured.compactMap { id in listings.first { $0.program.id.rawValue == id && !$0.isActive } }
+            .map(ProgramCard.init)
+        recommendedTitle = recommended.isEmpty ? nil : t("programs.recommended", ["name": creator?.name ?? ""])
+        available = listings.filter { !$0.isActive && !featured.contains($0.program.id.rawValue) }.map(ProgramCard.init)
         hasActive = !active.isEmpty
         self.notice = notice
     }
