@@ -121,6 +121,24 @@ struct CoachChatTests {
         }
     }
 
+    /// A question asked yesterday and answered today records yesterday.
+    @Test func aLateAnswerRecordsTheDayItWasAskedAbout() async throws {
+        let clock = TestClock(HabitsAPITests.mondayMorning)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            let ann = try await Person.make(browser)
+            _ = try await ann.create(#"{"name":"Morning walk","icon":"🚶"}"#)
+            let question = try #require(
+                try await ann.send(.post, "/api/v1/coach/open").decode([MessageJSON].self).last { $0.habitCheck != nil })
+            clock.advance(minutes: 24 * 60)
+            try await ann.signInAgain()
+            _ = try await Self.say(ann, #"{"habitCheck":{"messageId":"\#(question.id)","answer":"done"}}"#)
+            let walk = try #require(try await ann.today().habits.first)
+            #expect(walk.today.outcome == "pending", "Tuesday is still open")
+            #expect(walk.streak.current == 1, "Monday was recorded")
+        }
+    }
+
     @Test func theCoachAnswersFromThePersonsDataAndNeverAsAClinician() async throws {
         let clock = TestClock(HabitsAPITests.mondayMorning.addingTimeInterval(-3 * 86_400))
         let app = try await TestApp.make(clock: clock)

@@ -165,10 +165,12 @@ struct CoachService: Sendable {
                 throw AppError(status: .conflict, code: "already_answered", message: t("coach.error.answered"))
             }
             if answer.answer == .done {
+                // "Did you do it today?" asked on Monday and answered on Tuesday is about Monday.
+                let zone = try await records.profile.get()?.timeZone ?? .gmt
+                let askedOn = LocalDate(asked.message.createdAt, in: zone)
                 awards += try await HabitService.checkIn(
-                    check.habitID, HabitCheckInRequest(action: .done), records: records, at: time
-                )
-                .awards
+                    check.habitID, HabitCheckInRequest(action: .done, day: askedOn.iso8601), records: records, at: time
+                ).awards
             }
             check.answer = answer.answer
             asked.message.habitCheck = check
