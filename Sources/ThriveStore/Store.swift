@@ -116,7 +116,7 @@ public struct PersonalRecords: Sendable {
         changes = SQLChangeLogRepository(session: session, owner: owner)
         syncReceipts = SQLSyncReceiptRepository(sql: session.sql, owner: owner)
         conflictHistory = SQLConflictHistoryRepository(sql: session.sql, owner: owner)
-        habits = SQLHabitRepository(sql: session.sql, owner: owner)
+        habits = SQLHabitRepository(session: session, owner: owner)
         achievements = SQLAchievementRepository(sql: session.sql, owner: owner)
         coach = SQLCoachRepository(session: session, owner: owner)
     }

@@ -26,6 +26,7 @@ extension ChangeKind {
         case .moodCheckIn, .journalEntry, .meal, .workout, .weighIn, .water, .sleep: .keepBothOrAsk
         case .settings, .goals: .serverWinsPerField
         case .profile, .samples: .serverOnly
+        case .habitCheckIn: .mergeByTimestamp
         }
     }
 
@@ -34,7 +35,7 @@ extension ChangeKind {
     public var mergesFieldByField: Bool {
         switch self {
         case .moodCheckIn, .meal, .workout, .sleep: true
-        case .journalEntry, .weighIn, .water, .settings, .goals, .profile, .samples: false
+        case .journalEntry, .weighIn, .water, .settings, .goals, .profile, .samples, .habitCheckIn: false
         }
     }
 }

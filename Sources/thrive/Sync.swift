@@ -193,6 +193,7 @@ enum SyncSummary {
         case .goals: "goals"
         case .profile: "profile"
         case .samples: "sample batches"
+        case .habitCheckIn: "habit check-ins"
         }
     }
 

@@ -16,6 +16,9 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
     case settings
     case goals
     case profile
+    /// A habit's day: done, skipped or counted, or cleared. Its record is the habit and the day
+    /// (``HabitCheckIn/syncID(habit:day:)``).
+    case habitCheckIn
     /// A batch of device or imported samples (or workouts) stored or removed together.
     case samples
 

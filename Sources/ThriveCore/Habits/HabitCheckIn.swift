@@ -37,3 +37,18 @@ public struct HabitCheckIn: Hashable, Sendable, Codable {
             recordedAt: time)
     }
 }
+
+extension HabitCheckIn {
+    /// The sync record of a habit's day: the habit's ID with the day's number (days since 1970)
+    /// folded into its last four bytes, so every device names the same day of the same habit alike
+    /// without asking the server.
+    public static func syncID(habit: HabitID, day: LocalDate) -> UUID {
+        var bytes = habit.rawValue.uuid
+        let number = UInt32(truncatingIfNeeded: day.daysSinceEpoch)
+        bytes.12 ^= UInt8(number >> 24 & 0xFF)
+        bytes.13 ^= UInt8(number >> 16 & 0xFF)
+        bytes.14 ^= UInt8(number >> 8 & 0xFF)
+        bytes.15 ^= UInt8(number & 0xFF)
+        return UUID(uuid: bytes)
+    }
+}

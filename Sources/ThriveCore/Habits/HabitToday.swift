@@ -4,6 +4,8 @@ import Foundation
 /// line to keep the person going.
 public struct HabitToday: Hashable, Sendable {
     public let habit: Habit
+    /// The person's day this view is of.
+    public let day: LocalDate
     public let checkIn: HabitCheckIn?
     public let outcome: HabitDayOutcome
     public let streak: Int
@@ -15,6 +17,7 @@ public struct HabitToday: Hashable, Sendable {
     /// Builds today's view from the kept streak and the check-ins after it (today's among them).
     public init(_ tracked: HabitStreak, of habit: Habit, today: LocalDate, recent: [LocalDate: HabitCheckIn]) {
         self.habit = habit
+        day = today
         checkIn = recent[today]
         outcome = HabitDayOutcome.of(habit, on: today, checkIn: recent[today], today: today)
         let shown = tracked.shown(habit, today: today, recent: recent)

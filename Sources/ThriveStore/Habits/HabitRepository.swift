@@ -13,6 +13,22 @@ public struct TrackedHabit: Hashable, Sendable {
     }
 }
 
+/// Which habit's day a logged check-in change is about (the change log's detail).
+public struct HabitCheckInKey: Codable, Hashable, Sendable {
+    public let habitId: HabitID
+    public let day: String
+
+    public init(habitId: HabitID, day: String) {
+        self.habitId = habitId
+        self.day = day
+    }
+
+    public init?(detail: String?) {
+        guard let detail, let key = try? JSONDecoder().decode(HabitCheckInKey.self, from: Data(detail.utf8)) else { return nil }
+        self = key
+    }
+}
+
 /// One person's habits and their check-ins.
 public protocol HabitRepository: Sendable {
     var owner: UserID { get }
@@ -38,8 +54,9 @@ public protocol HabitRepository: Sendable {
 }
 
 struct SQLHabitRepository: HabitRepository {
-    let sql: any SQLDatabase
+    let session: DatabaseSession
     let owner: UserID
+    var sql: any SQLDatabase { session.sql }
 
     func all() async throws -> [TrackedHabit] {
         try await sql.select().column("*").from("habits").where("owner_id", .equal, owner.rawValue)
@@ -113,7 +130,8 @@ struct SQLHabitRepository: HabitRepository {
     }
 
     func record(_ checkIn: HabitCheckIn) async throws {
-        try await removeCheckIn(checkIn.habitID, on: checkIn.day)
+        try await deleteRow(checkIn.habitID, on: checkIn.day)
+        try await logChange(checkIn.habitID, on: checkIn.day, deleted: false)
         try await sql.insert(into: "habit_check_ins")
             .columns("habit_id", "owner_id", "day", "state", "amount", "recorded_at")
             .values(
@@ -136,8 +154,24 @@ struct SQLHabitRepository: HabitRepository {
     }
 
     func removeCheckIn(_ id: HabitID, on day: LocalDate) async throws {
+        try await deleteRow(id, on: day)
+        try await logChange(id, on: day, deleted: true)
+    }
+
+    private func deleteRow(_ id: HabitID, on day: LocalDate) async throws {
         try await sql.delete(from: "habit_check_ins").where("owner_id", .equal, owner.rawValue)
             .where("habit_id", .equal, id.rawValue).where("day", .equal, day.iso8601).run()
+    }
+
+    /// A day a person checked in (not history brought in at once) is logged for sync, naming the
+    /// habit and the day so a pull can find it.
+    private func logChange(_ id: HabitID, on day: LocalDate, deleted: Bool) async throws {
+        let detail = HabitCheckInKey(habitId: id, day: day.iso8601)
+        try await ChangeLogWriter(session: session, owner: owner).append([
+            .init(
+                kind: .habitCheckIn, recordID: HabitCheckIn.syncID(habit: id, day: day), deleted: deleted,
+                detail: String(decoding: try JSONEncoder().encode(detail), as: UTF8.self))
+        ])
     }
 
     private static func json(_ value: some Encodable) throws -> String {

@@ -13,6 +13,8 @@ struct HabitCard: Sendable {
     }
 
     let id: String
+    /// The day the card's buttons check in, for a check-in kept offline.
+    let day: String
     let name: String
     let icon: String
     /// "8 glasses · Every day".
@@ -39,6 +41,7 @@ struct HabitCard: Sendable {
     init(_ view: HabitToday, base: String = HabitPagesController.base) {
         let habit = view.habit
         id = habit.id.description
+        day = view.day.iso8601
         name = habit.name
         icon = habit.icon
         let target = Self.target(habit.measure)

@@ -139,6 +139,7 @@ struct SyncBatch {
         do {
             return try await repositories.atomically(field: "recordID") {
                 if let document = service.documents[change.kind] { return try await applyDocument(change, document) }
+                if change.kind == .habitCheckIn { return try await HabitCheckInSync.apply(change, records: records, now: time) }
                 guard let adapter = service.entries[change.kind] else {
                     throw AppError.badRequest(t("sync.readOnly", ["kind": change.kind.rawValue]), field: "kind")
                 }
@@ -244,9 +245,12 @@ struct SyncBatch {
     /// Where the record a change is about stands now, as a pull would give it.
     private func current(_ change: SyncChange) async throws -> SyncRecord {
         let id = recordID(of: change)
-        let version = try await records.changes.latest(change.kind, recordIDs: [id])[id]?.sequence ?? 0
+        let logged = try await records.changes.latest(change.kind, recordIDs: [id])[id]
+        let version = logged?.sequence ?? 0
         let body =
-            if let adapter = service.entries[change.kind] {
+            if change.kind == .habitCheckIn {
+                try await HabitCheckInSync.fields(logged.map { [$0] } ?? [], in: records)[id]
+            } else if let adapter = service.entries[change.kind] {
                 try await adapter.fields(of: [id], in: records)[id]
             } else {
                 try await SyncService.document(change.kind, of: records, service.documents)

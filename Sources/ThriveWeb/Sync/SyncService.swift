@@ -89,6 +89,9 @@ struct SyncService: Sendable {
 
     private func prepare(_ change: SyncChange) async throws -> PreparedRecord? {
         switch change.kind.conflictStrategy {
+        case .mergeByTimestamp where change.kind == .habitCheckIn:
+            // Checked against the day as it stands when the batch reaches it.
+            return nil
         case .serverOnly, .mergeByTimestamp, .appendAll:
             throw AppError.badRequest(t("sync.readOnly", ["kind": change.kind.rawValue]), field: "kind")
         case .serverWinsPerField:
@@ -135,7 +138,9 @@ struct SyncService: Sendable {
             var fields: [ChangeKind: [UUID: JSONValue]] = [:]
             for (kind, changes) in Dictionary(grouping: logged.filter { !$0.deleted }, by: \.kind) {
                 let ids = changes.compactMap(\.recordID)
-                if let adapter = entries[kind] {
+                if kind == .habitCheckIn {
+                    fields[kind] = try await HabitCheckInSync.fields(changes, in: records)
+                } else if let adapter = entries[kind] {
                     fields[kind] = try await adapter.fields(of: ids, in: records)
                 } else if let body = try await Self.document(kind, of: records, documents) {
                     fields[kind] = [owner.rawValue: body]

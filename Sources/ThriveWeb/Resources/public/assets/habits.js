@@ -47,6 +47,7 @@
       focusAfter(id, action);
     }).catch(function () {
       Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = false; });
+      if (!navigator.onLine && keepOffline(form, id, body)) { return; }
       var toast = document.getElementById("habit-toast");
       if (toast) {
         toast.hidden = false;
@@ -55,6 +56,41 @@
         toast.textContent = navigator.onLine ? strings.notSaved : strings.offline;
       }
     });
+  }
+
+  // Offline, a tap goes to the outbox as a sync change (kind habitCheckIn) and is sent when the
+  // connection is back; the server keeps whichever check-in of the day was made last.
+  function syncID(habit, day) {
+    var parts = day.split("-").map(Number);
+    var number = Math.floor(Date.UTC(parts[0], parts[1] - 1, parts[2]) / 86400000) >>> 0;
+    var hex = habit.replace(/-/g, "");
+    var tail = (parseInt(hex.slice(24), 16) ^ number) >>> 0;
+    hex = hex.slice(0, 24) + ("00000000" + tail.toString(16)).slice(-8);
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function keepOffline(form, id, body) {
+    var sync = (document.getElementById("sync-strings") || { dataset: {} }).dataset;
+    var card = document.getElementById("habit-" + id);
+    if (!window.ThriveOutbox || !sync.person || !card) { return false; }
+    var day = card.getAttribute("data-day");
+    var amount = body.get("amount");
+    var change = {
+      kind: "habitCheckIn", recordID: syncID(id, day), operation: "upsert", baseVersion: null,
+      fields: { habitId: id, day: day, action: body.get("action"), amount: amount ? Number(amount) : null }
+    };
+    var name = (card.querySelector(".habit-name") || {}).textContent || "";
+    window.ThriveOutbox.add(sync.person, change, name).then(function () {
+      var toast = document.getElementById("habit-toast");
+      if (toast) {
+        toast.hidden = false;
+        toast.className = "notice notice-info toast habit-toast";
+        toast.setAttribute("role", "status");
+        toast.textContent = sync.habitSavedOffline;
+      }
+      card.classList.add("habit-queued");
+    });
+    return true;
   }
 
   function timerKey(id) { return "thrive.habitTimer." + id; }
