@@ -356,8 +356,8 @@ struct CoachChatTests {
             #expect(refused.text.contains("Write a message or attach an image before sending."))
 
             let sent = try await Self.landing(
-                browser, try await browser.post("/coach/messages", form: [("text", "I walked to work")]))
-            #expect(sent.text.contains("I walked to work"))
+                browser, try await browser.post("/coach/messages", form: [("text", "I **walked** to work <b>")]))
+            #expect(sent.text.contains("I <strong>walked</strong> to work &lt;b&gt;"), "formatted, and nothing typed is markup")
             #expect(sent.text.contains("✓✓"))
             let search = try await browser.get("/coach?q=walked")
             #expect(search.text.contains("1 message found"))

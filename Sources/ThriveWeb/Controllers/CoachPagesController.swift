@@ -56,17 +56,19 @@ struct CoachPagesController {
         try await service.open(owner)
         let before = try CoachAPIController.cursor(query.get("before").map { String($0) }, "before")
         let words = query.get("q").map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
-        let zone = try await services.store.read { try await $0.records(of: owner).profile.get()?.timeZone } ?? .gmt
+        let profile = try await services.store.read { try await $0.records(of: owner).profile.get() }
+        let zone = profile?.timeZone ?? .gmt
+        let name = profile?.displayName?.split(separator: " ").first.map(String.init)
         let provider = try await service.providerName(owner)
         let space = try await services.creators.space(owner)
         var shown: CoachPage
         if let words {
             let found = try await service.search(owner, words, limit: 100)
-            shown = CoachPage(page: nil, results: found, query: words, provider: provider, zone: zone)
+            shown = CoachPage(page: nil, results: found, query: words, provider: provider, zone: zone, name: name)
         } else {
             let page = try await service.page(owner, before: before)
             if let last = page.messages.last?.seq { try await service.markRead(owner, through: last) }
-            shown = CoachPage(page: page, results: nil, query: nil, provider: provider, zone: zone)
+            shown = CoachPage(page: page, results: nil, query: nil, provider: provider, zone: zone, name: name)
         }
         shown.coachName = space?.branding.name
         shown.avatarURL = space?.branding.avatar.map { _ in "/api/v1/creator/images/avatar" }

@@ -24,6 +24,8 @@ struct CoachPage: Sendable {
         let fromCoach: Bool
         let authorLabel: String
         let text: String?
+        /// The words as HTML, escaped and then formatted (``ChatText``).
+        let html: String?
         let imageURL: String?
         let time: String
         let timestamp: String
@@ -35,13 +37,14 @@ struct CoachPage: Sendable {
         let hasOptions: Bool
         let check: Check?
 
-        init(_ posted: PostedCoachMessage, zone: TimeZone, showOptions: Bool) {
+        init(_ posted: PostedCoachMessage, zone: TimeZone, showOptions: Bool, name: String? = nil) {
             let message = posted.message
             cursor = String(posted.seq)
             author = message.author.rawValue
             fromCoach = message.author == .coach
             authorLabel = t(fromCoach ? "coach.said" : "coach.youSaid")
             text = message.text.isEmpty ? nil : message.text
+            html = message.text.isEmpty ? nil : ChatText.html(message.text, mention: fromCoach ? name : nil)
             imageURL = message.attachment.map { "/api/v1/coach/attachments/\($0)" }
             time = DisplayFormat.time(message.createdAt, in: zone)
             timestamp = message.createdAt.formatted(.iso8601)
@@ -79,11 +82,14 @@ struct CoachPage: Sendable {
     var error: String?
     var draft = ""
 
-    init(page: CoachService.Page?, results: [PostedCoachMessage]?, query: String?, provider: String, zone: TimeZone) {
+    init(
+        page: CoachService.Page?, results: [PostedCoachMessage]?, query: String?, provider: String, zone: TimeZone,
+        name: String? = nil
+    ) {
         self.provider = provider
         let posted = page?.messages ?? []
         // Quick replies belong to the conversation's last word: once the person answered, they go.
-        messages = posted.map { Bubble($0, zone: zone, showOptions: $0.seq == posted.last?.seq) }
+        messages = posted.map { Bubble($0, zone: zone, showOptions: $0.seq == posted.last?.seq, name: name) }
         olderCursor = page?.olderCursor.map(String.init)
         lastCursor = posted.last.map { String($0.seq) } ?? "0"
         self.query = query
