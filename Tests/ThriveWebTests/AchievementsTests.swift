@@ -62,6 +62,10 @@ struct AchievementsTests {
             let awards = try #require(last?.awards)
             #expect(awards.map { "\($0.achievement) \($0.tier)" }.sorted() == ["consistency_champion 7", "early_bird 7"])
             #expect(awards.map(\.message).contains("New badge: Early bird (7 days in a row)"))
+            try await browser.logIn()
+            #expect(
+                try await browser.get("/").text.contains("New badge: Early bird (7 days in a row)"),
+                "the home page's recent activity")
 
             // Undoing and doing the day again earns nothing twice.
             _ = try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"clear"}"#)

@@ -336,6 +336,7 @@ struct CoachChatTests {
             try await ann.send(.post, "/api/v1/coach/open")
             let badge = try await browser.get("/")
             #expect(badge.text.contains("data-coach-unread>3"), "three unread messages from the coach")
+            #expect(badge.text.contains("3 new messages from your coach"), "in the home page's recent activity")
 
             try await Self.finishWelcome(browser)
             let chat = try await browser.get("/coach")

@@ -73,6 +73,7 @@ struct CoachingStartTests {
             #expect(settings.text.contains(#""coachingNudges":false"#))
             #expect(settings.text.contains(#""goalMilestones":true"#))
 
+            #expect(try await browser.get("/").text.contains("Day 1 of your coaching journey"))
             let chat = try await browser.get("/coach")
             #expect(chat.status == .ok)
             #expect(chat.text.contains("your coach. I"))

@@ -20,6 +20,20 @@ struct AppPagesController {
             page.habits = HomeHabits(habits, toast: HabitPagesController.toast(request, views: habits))
             let programs = try await services.programs.active(owner).map(ProgramCard.init)
             page.programs = programs.isEmpty ? nil : HomePrograms(cards: programs)
+            let day = LocalDate(services.now(), in: TimeZone(identifier: dashboard.timeZone) ?? .gmt)
+            let (awards, start) = try await services.store.read { repositories in
+                let records = repositories.records(of: owner)
+                return (
+                    try await records.achievements.all().filter { $0.earnedOn >= day.adding(days: -6) },
+                    try await records.documents.get(CoachingStart.self)
+                )
+            }
+            let journey = start?.completedAt.map {
+                day.days(since: LocalDate($0, in: TimeZone(identifier: dashboard.timeZone) ?? .gmt)) + 1
+            }
+            page.activity = HomeActivity(
+                journeyDay: journey, awards: awards, unread: context.unreadCoach,
+                coachName: try await services.creators.space(owner)?.branding.name, habits: habits)
             return services.renderer.render(
                 "home", chrome: Chrome(title: t("nav.dashboard"), context: context, tab: .dashboard), content: page)
         }

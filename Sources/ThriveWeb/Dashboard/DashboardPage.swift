@@ -76,6 +76,8 @@ struct DashboardPage: Sendable {
     var habits: HomeHabits?
     /// The programs the person is in, each with today's day to go on with.
     var programs: HomePrograms?
+    /// Badges of the last week, the coach's unread words, and streaks celebrated today.
+    var activity: HomeActivity?
 
     init(_ dashboard: Dashboard, zone: TimeZone, welcomed: Bool, unavailable: Bool = false) {
         greeting = dashboard.greeting
@@ -142,5 +144,38 @@ struct DashboardPage: Sendable {
                     "first": String(known.first ?? 0), "last": String(known.last ?? 0),
                 ])
         return (line.svg(label: label), "\(line.direction.arrow) \(t("sparkline.\(line.direction.rawValue).title"))")
+    }
+}
+
+/// The home page's recent activity (spec 002's home screen): what happened lately worth seeing.
+struct HomeActivity: Sendable {
+    struct Item: Sendable {
+        let icon: String
+        let text: String
+        let href: String?
+    }
+
+    /// "Day 12 of your coaching journey".
+    let journeyDay: String?
+    let items: [Item]
+
+    init?(journeyDay: Int?, awards: [AchievementAward], unread: Int, coachName: String?, habits: [HabitToday]) {
+        var items: [Item] = habits.filter { $0.outcome == .done && HabitMilestones.days.contains($0.streak) }.map {
+            Item(icon: "🎉", text: "\($0.habit.name): \(t($0.motivation))", href: HabitPagesController.base)
+        }
+        if unread > 0 {
+            items.append(
+                Item(
+                    icon: "💬",
+                    text: Localizer.current.plural(
+                        "home.activity.messages", unread, ["name": coachName ?? t("home.activity.yourCoach")]),
+                    href: "/coach"))
+        }
+        items += awards.reversed().prefix(3).map {
+            Item(icon: "🏆", text: AchievementText.newBadge($0.achievement, $0.tier), href: AchievementPagesController.path)
+        }
+        guard !items.isEmpty || journeyDay != nil else { return nil }
+        self.journeyDay = journeyDay.map { t("home.journeyDay", ["day": DisplayFormat.count($0)]) }
+        self.items = items
     }
 }
