@@ -111,3 +111,90 @@ def test_a_draft_survives_a_reload(server, phone):
     time.sleep(0.2)
     phone.get(server + "/coach")
     wait_for(phone, lambda d: d.find_element(By.ID, "chat-text").get_attribute("value") == "Half a thought about sleep")
+
+
+# A stand-in for the browser's speech recognition, installed before the page's scripts: it records
+# how it was asked to listen, and `hear` plays what a person said. Its availability comes from
+# sessionStorage so one test can try each answer.
+FAKE_RECOGNITION = """
+window.dictation = { started: 0, installed: false };
+function FakeRecognition() { this.processLocally = false; }
+FakeRecognition.available = function (options) {
+  window.dictation.asked = options;
+  return Promise.resolve(sessionStorage.getItem('availability') || 'available');
+};
+FakeRecognition.install = function () { window.dictation.installed = true; return Promise.resolve(true); };
+FakeRecognition.prototype.start = function () {
+  window.dictation.started++;
+  window.dictation.local = this.processLocally;
+  window.dictation.lang = this.lang;
+  window.dictation.current = this;
+};
+FakeRecognition.prototype.stop = function () { this.onend(); };
+window.SpeechRecognition = FakeRecognition;
+window.hear = function (said) {
+  var results = said.map(function (part) { var result = [{ transcript: part[0] }]; result.isFinal = part[1]; return result; });
+  window.dictation.current.onresult({ results: results });
+};
+"""
+
+
+def dictation_status(driver):
+    note = driver.find_element(By.CSS_SELECTOR, "[data-dictate-status]")
+    return note.text if note.is_displayed() else ""
+
+
+def test_a_message_is_spoken_on_this_device(server, phone):
+    phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAKE_RECOGNITION})
+    log_in(phone, server)
+    phone.get(server + "/coach")
+    mic = phone.find_element(By.CSS_SELECTOR, "[data-dictate]")
+    wait_for(phone, lambda d: mic.is_displayed())
+    assert phone.execute_script("return window.dictation.asked") == {"langs": ["en"], "processLocally": True}
+    assert_accessible(phone, dark_too=False)
+
+    box = phone.find_element(By.ID, "chat-text")
+    box.send_keys("Slept well.")
+    press(phone, mic)
+    assert mic.get_attribute("aria-pressed") == "true"
+    assert phone.execute_script("return [window.dictation.local, window.dictation.lang]") == [True, "en"]
+    assert dictation_status(phone).startswith("Listening on this device")
+
+    # Words still being recognised show under the box; finished ones join what was typed.
+    phone.execute_script("hear([['and walked', false]])")
+    assert "“and walked”" in dictation_status(phone)
+    assert box.get_attribute("value") == "Slept well."
+    phone.execute_script("hear([['and walked to work', true], [' then', false]])")
+    assert box.get_attribute("value") == "Slept well. and walked to work"
+    press(phone, mic)
+    assert mic.get_attribute("aria-pressed") == "false"
+    assert dictation_status(phone) == ""
+    assert phone.switch_to.active_element == box
+
+    # What was heard is the draft, kept through a reload like typing.
+    phone.get(server + "/coach")
+    wait_for(phone, lambda d: d.find_element(By.ID, "chat-text").get_attribute("value") == "Slept well. and walked to work")
+
+    # A blocked microphone says how to allow it.
+    mic = phone.find_element(By.CSS_SELECTOR, "[data-dictate]")
+    wait_for(phone, lambda d: mic.is_displayed())
+    press(phone, mic)
+    phone.execute_script("var r = window.dictation.current; r.onerror({ error: 'not-allowed' }); r.onend();")
+    assert "Allow it in your browser's site settings" in dictation_status(phone)
+    assert mic.get_attribute("aria-pressed") == "false"
+
+    # Where the language first needs its pack, the first tap fetches it, then listens.
+    phone.execute_script("sessionStorage.setItem('availability', 'downloadable')")
+    phone.get(server + "/coach")
+    mic = phone.find_element(By.CSS_SELECTOR, "[data-dictate]")
+    wait_for(phone, lambda d: mic.is_displayed())
+    press(phone, mic)
+    wait_for(phone, lambda d: d.execute_script("return window.dictation.installed && window.dictation.started === 1"))
+    assert mic.get_attribute("aria-pressed") == "true"
+
+    # Where speech could only be recognised on someone else's server, there is no microphone.
+    phone.execute_script("sessionStorage.setItem('availability', 'unavailable')")
+    phone.get(server + "/coach")
+    phone.find_element(By.ID, "chat-text")
+    phone.execute_script("return new Promise(function (done) { setTimeout(done, 300); })")
+    assert not phone.find_element(By.CSS_SELECTOR, "[data-dictate]").is_displayed()

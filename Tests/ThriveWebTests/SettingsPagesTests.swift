@@ -63,6 +63,34 @@ struct SettingsPagesTests {
         }
     }
 
+    @Test func highContrastMarksEveryPageAndOlderSettingsReadAsOff() async throws {
+        // Settings saved before the high-contrast choice existed still read, with it off.
+        let stored = #"""
+            {"display":{"theme":"dark","textSize":"large","reduceMotion":true,"colorBlindMode":"none",
+            "screenReaderOptimized":false}}
+            """#
+        let older = try JSONDecoder().decode(Settings.self, from: Data(stored.utf8))
+        #expect(older.display.highContrast == false)
+        #expect(older.display.theme == .dark && older.display.reduceMotion)
+
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            #expect(!(try await browser.get("/pillars").text.contains("data-contrast")))
+            let settings = try await browser.get("/profile/settings")
+            #expect(settings.text.contains("High contrast"))
+            #expect(settings.text.contains("On by itself when your system asks for more contrast."))
+
+            try await browser.post(
+                "/profile/settings",
+                form: [("category", "display"), ("display.highContrast", "false"), ("display.highContrast", "true")])
+            #expect(try await browser.get("/pillars").text.contains(#" data-contrast="more">"#))
+            #expect(try await app(browser).display.highContrast)
+
+            try await browser.post("/profile/settings", form: [("category", "display"), ("display.highContrast", "false")])
+            #expect(!(try await browser.get("/").text.contains("data-contrast")))
+        }
+    }
+
     /// The settings as the API reports them.
     func app(_ browser: Browser) async throws -> Settings {
         let token = try await browser.apiLogin().accessToken

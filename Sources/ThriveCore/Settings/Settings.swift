@@ -117,12 +117,30 @@ public struct DisplaySettings: Hashable, Sendable, Codable {
     public var theme: Theme = .auto
     public var textSize: TextSize = .medium
     public var reduceMotion = false
+    /// Stronger text, borders and focus rings than the theme's own (AAA contrast), for people who
+    /// find the usual greys hard to read; the system's "more contrast" setting does the same.
+    public var highContrast = false
     public var colorBlindMode: ColorBlindMode = .none
     public var screenReaderOptimized = false
     /// The interface language; nil follows the browser's `Accept-Language`.
     public var language: Language?
 
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        theme = try container.decodeIfPresent(Theme.self, forKey: .theme) ?? .auto
+        textSize = try container.decodeIfPresent(TextSize.self, forKey: .textSize) ?? .medium
+        reduceMotion = try container.decodeIfPresent(Bool.self, forKey: .reduceMotion) ?? false
+        highContrast = try container.decodeIfPresent(Bool.self, forKey: .highContrast) ?? false
+        colorBlindMode = try container.decodeIfPresent(ColorBlindMode.self, forKey: .colorBlindMode) ?? .none
+        screenReaderOptimized = try container.decodeIfPresent(Bool.self, forKey: .screenReaderOptimized) ?? false
+        language = try container.decodeIfPresent(Language.self, forKey: .language)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case theme, textSize, reduceMotion, highContrast, colorBlindMode, screenReaderOptimized, language
+    }
 }
 
 public enum Channel: String, Sendable, Codable, CaseIterable {

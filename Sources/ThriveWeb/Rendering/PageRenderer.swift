@@ -65,6 +65,7 @@ struct PageContext<Content>: MustacheParent {
         case "textSize": return chrome.display.textSize.rawValue
         case "palette": return chrome.display.colorBlindMode.rawValue
         case "reduceMotion": return chrome.display.reduceMotion
+        case "highContrast": return chrome.display.highContrast
         case "deepMode": return chrome.mode == .deep
         case "t": return CatalogScope(localizer: chrome.localizer, prefix: "")
         case "lang": return chrome.localizer.language.rawValue

@@ -77,6 +77,7 @@ struct SettingsCategory: Sendable {
                 SettingItem("display.theme", .choice(["auto", "light", "dark"]), essential: true),
                 SettingItem("display.textSize", .choice(["small", "medium", "large", "extraLarge"]), essential: true),
                 SettingItem("display.reduceMotion", .toggle),
+                SettingItem("display.highContrast", .toggle, essential: true, hasHint: true),
                 SettingItem("display.colorBlindMode", .choice(["none", "protanopia", "deuteranopia", "tritanopia"])),
                 SettingItem("display.screenReaderOptimized", .toggle),
             ]),

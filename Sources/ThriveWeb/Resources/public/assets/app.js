@@ -6,6 +6,16 @@
   // The page's own words for what scripts say, in the person's language (see base.mustache).
   var strings = (document.getElementById("ui-strings") || { dataset: {} }).dataset;
 
+  // High contrast comes from the setting (the page arrives marked) or the system's "more contrast".
+  var contrastSetting = root.getAttribute("data-contrast") === "more";
+  var systemContrast = window.matchMedia ? window.matchMedia("(prefers-contrast: more)") : null;
+  function applyContrast() {
+    if (contrastSetting || (systemContrast && systemContrast.matches)) { root.setAttribute("data-contrast", "more"); }
+    else { root.removeAttribute("data-contrast"); }
+  }
+  applyContrast();
+  if (systemContrast && systemContrast.addEventListener) { systemContrast.addEventListener("change", applyContrast); }
+
   // Pre-select the browser's own time zone on the sign-up form.
   var select = document.querySelector("select[data-detect-time-zone]");
   if (select && select.value === "UTC" && window.Intl && Intl.DateTimeFormat) {
@@ -24,6 +34,8 @@
     root.setAttribute("data-text-size", display.textSize);
     root.setAttribute("data-palette", display.colorBlindMode);
     if (display.reduceMotion) { root.setAttribute("data-reduce-motion", ""); } else { root.removeAttribute("data-reduce-motion"); }
+    contrastSetting = display.highContrast;
+    applyContrast();
   }
   function patchFor(name, value) {
     var patch = {}, node = patch, keys = name.split(".");
