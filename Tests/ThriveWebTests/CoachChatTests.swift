@@ -139,6 +139,35 @@ struct CoachChatTests {
         }
     }
 
+    /// "Skip today" is a rest day by choice: it is recorded, and the streak carries on past it.
+    @Test func skippingFromTheChatKeepsTheStreak() async throws {
+        let clock = TestClock(HabitsAPITests.mondayMorning)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            let ann = try await Person.make(browser)
+            let walk = try await ann.create(#"{"name":"Morning walk","icon":"🚶"}"#)
+            #expect(try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"done"}"#).status == .ok)
+            clock.advance(minutes: 24 * 60)
+            try await ann.signInAgain()
+            let question = try #require(
+                try await ann.send(.post, "/api/v1/coach/open").decode([MessageJSON].self).last { $0.habitCheck != nil })
+            let skipped = try await Self.say(ann, #"{"habitCheck":{"messageId":"\#(question.id)","answer":"skip"}}"#)
+            #expect(skipped.message.text == "Skip today")
+            #expect(
+                skipped.replies.first?.text
+                    == "Skipping Morning walk today is fine. A skip you choose keeps your streak; see you tomorrow.")
+            let today = try #require(try await ann.today().habits.first)
+            #expect(today.today.outcome == "skipped")
+            #expect(today.streak.current == 1, "Monday's walk still counts")
+
+            // The next day's walk extends the same streak.
+            clock.advance(minutes: 24 * 60)
+            try await ann.signInAgain()
+            #expect(try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"done"}"#).status == .ok)
+            #expect(try await ann.today().habits.first?.streak.current == 2)
+        }
+    }
+
     @Test func theCoachAnswersFromThePersonsDataAndNeverAsAClinician() async throws {
         let clock = TestClock(HabitsAPITests.mondayMorning.addingTimeInterval(-3 * 86_400))
         let app = try await TestApp.make(clock: clock)

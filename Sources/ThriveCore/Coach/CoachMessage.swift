@@ -68,9 +68,10 @@ public struct QuickReply: Hashable, Sendable, Codable {
 }
 
 /// "Did you do your morning walk?": a habit the coach asks about, and the person's answer once given.
+/// Done and Skip record the day's check-in (a skip by choice keeps the streak); Not yet records nothing.
 public struct HabitCheck: Hashable, Sendable, Codable {
     public enum Answer: String, Hashable, Sendable, Codable, CaseIterable {
-        case done, notYet
+        case done, skip, notYet
     }
 
     public let habitID: HabitID

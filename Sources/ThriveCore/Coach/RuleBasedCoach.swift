@@ -53,6 +53,8 @@ public struct RuleBasedCoach: Sendable {
         case .opening(let firstEver): opening(firstEver: firstEver, facts)
         case .image: [CoachLine(Phrase("coach.says.image"), options: Self.menu)]
         case .habitAnswer(let habit, .done): afterDone(habit, facts)
+        case .habitAnswer(let habit, .skip):
+            [CoachLine(Phrase("coach.says.skipped.\(facts.tone.rawValue)", ["habit": .text(habit.name)]), options: Self.menu)]
         case .habitAnswer(let habit, .notYet):
             [CoachLine(Phrase("coach.says.notYet.\(facts.tone.rawValue)", ["habit": .text(habit.name)]), options: Self.menu)]
         case .quickReply(let payload):

@@ -164,12 +164,12 @@ struct CoachService: Sendable {
             guard check.answer == nil else {
                 throw AppError(status: .conflict, code: "already_answered", message: t("coach.error.answered"))
             }
-            if answer.answer == .done {
+            if let action = Self.checkInAction(answer.answer) {
                 // "Did you do it today?" asked on Monday and answered on Tuesday is about Monday.
                 let zone = try await records.profile.get()?.timeZone ?? .gmt
                 let askedOn = LocalDate(asked.message.createdAt, in: zone)
                 awards += try await HabitService.checkIn(
-                    check.habitID, HabitCheckInRequest(action: .done, day: askedOn.iso8601), records: records, at: time
+                    check.habitID, HabitCheckInRequest(action: action, day: askedOn.iso8601), records: records, at: time
                 ).awards
             }
             check.answer = answer.answer
@@ -209,6 +209,15 @@ struct CoachService: Sendable {
             history: history.map(\.message), language: Localizer.current.language,
             voice: try await CreatorService.space(owner, repositories).map(\.branding))
         return (sent, request, settings, awards)
+    }
+
+    /// The check-in an answer records; "Not yet" leaves the day open.
+    private static func checkInAction(_ answer: HabitCheck.Answer) -> HabitCheckInRequest.Action? {
+        switch answer {
+        case .done: .done
+        case .skip: .skip
+        case .notYet: nil
+        }
     }
 
     /// Keeps an image the person attached; only they can fetch it back.
