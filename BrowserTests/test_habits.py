@@ -54,14 +54,18 @@ def test_a_count_goes_up_one_tap_at_a_time_on_a_phone(server, phone):
     phone.get(server + "/pillars/wellbeing/habits")
     before = card(phone, "Drink water").find_element(By.CSS_SELECTOR, ".habit-state-word").text
     assert before == "Not started"
+    # The phone's vibration, recorded: a tap that counts is confirmed with a short buzz.
+    phone.execute_script("window.buzzes = []; navigator.vibrate = function (p) { window.buzzes.push(p); return true; };")
     tap(phone, "Drink water", "add")
     settle(phone).until(
         lambda d: card(d, "Drink water").find_element(By.CSS_SELECTOR, ".habit-state-word").text == "1 of 8 glasses")
     assert card(phone, "Drink water").find_element(By.CSS_SELECTOR, ".habit-dots").text == "●○○○○○○○"
-    # Put the day back for the other tests.
+    settle(phone).until(lambda d: d.execute_script("return window.buzzes") == [15])
+    # Put the day back for the other tests: taking a check-in back does not buzz.
     tap(phone, "Drink water", "clear")
     settle(phone).until(
         lambda d: card(d, "Drink water").find_element(By.CSS_SELECTOR, ".habit-state-word").text == "Not started")
+    assert phone.execute_script("return window.buzzes") == [15]
 
 
 def test_the_form_shows_only_the_fields_that_apply(server, phone):
@@ -74,3 +78,17 @@ def test_the_form_shows_only_the_fields_that_apply(server, phone):
     assert not phone.find_element(By.ID, "weekday-2").is_displayed()
     press(phone, phone.find_element(By.CSS_SELECTOR, "label[for=schedule-days]"))
     assert phone.find_element(By.ID, "weekday-2").is_displayed()
+
+
+def test_the_streak_flame_flickers_unless_motion_is_reduced(server, phone):
+    log_in(phone, server)
+    phone.get(server + "/")
+    flame = "return getComputedStyle(document.querySelector('.habit-card .streak-flame')).animationName"
+    assert phone.execute_script(flame) == "flicker"
+    assert phone.execute_script(
+        "return getComputedStyle(document.querySelector('.habit-card .streak-flame')).animationIterationCount") == "3"
+    phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        assert phone.execute_script(flame) == "none"
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -23,6 +23,13 @@
     if (target) { target.focus(); }
   }
 
+  // A short buzz confirms a tap that counted; a longer one celebrates a streak milestone. Devices
+  // without vibration (every laptop) skip it, as does taking a check-in back.
+  function buzz(fresh, body) {
+    if (!navigator.vibrate || body.get("action") === "clear" || body.get("undo")) { return; }
+    navigator.vibrate(fresh.querySelector("#habit-toast .celebration-burst") ? [40, 60, 40, 60, 120] : 15);
+  }
+
   function post(form, body) {
     // form.action would be the <input name="action">, not the address.
     var url = form.getAttribute("action");
@@ -45,6 +52,7 @@
       });
       wire(document);
       focusAfter(id, action);
+      buzz(fresh, body);
     }).catch(function () {
       Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = false; });
       if (!navigator.onLine && keepOffline(form, id, body)) { return; }
