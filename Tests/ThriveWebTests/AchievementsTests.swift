@@ -27,6 +27,9 @@ struct AchievementsTests {
         let level: Level
         let achievements: [Item]
 
+        /// Every tier earned, across achievements.
+        var earnedCount: Int { achievements.reduce(0) { $0 + $1.tiers.filter { $0.earnedOn != nil }.count } }
+
         func earned(_ id: String) -> [Int] {
             achievements.first { $0.id == id }?.tiers.filter { $0.earnedOn != nil }.map(\.tier) ?? []
         }

@@ -23,10 +23,17 @@ struct ProgramsTests {
             let done: Bool
             let reached: Bool
         }
+        struct Stats: Decodable {
+            let consistency: Double?
+            let streak: Int
+            let lessonsDone: Int
+            let badgesEarned: Int
+        }
         let id: String
         let title: String
         let length: Int
         let enrollment: Enrollment?
+        let stats: Stats?
         let days: [Day]
     }
 
@@ -94,6 +101,9 @@ struct ProgramsTests {
             try ann.check.expectDocumented(tuesday, "/api/v1/programs/{id}", "get")
             let now = try tuesday.decode(ProgramJSON.self)
             #expect(now.enrollment?.currentDay == 2)
+            #expect(now.stats?.lessonsDone == 1)
+            #expect(now.stats?.consistency == 0, "Monday's three habits were not done")
+            #expect(now.stats?.streak == 0)
             #expect(abs((now.enrollment?.progress ?? 0) - 1.0 / 14) < 1e-9)
             let second = try await ann.send(.post, "/api/v1/programs/sleep-reset/days/2/complete")
             #expect(second.status == .ok)
@@ -129,6 +139,8 @@ struct ProgramsTests {
         try await app.test { browser in
             let ann = try await HabitsAPITests.Person.make(browser)
             _ = try await ann.send(.post, "/api/v1/programs/habit-foundations/enroll")
+            let review = try #require(try await ann.today().habits.first)
+            #expect(try await ann.send(.post, "/api/v1/habits/\(review.id)/checkins", #"{"action":"done"}"#).status == .ok)
             clock.advance(minutes: 7 * 24 * 60)
             try await ann.signInAgain()
             var last: ProgramJSON?
@@ -140,6 +152,20 @@ struct ProgramsTests {
             let gallery = try await ann.send(.get, "/api/v1/achievements").decode(AchievementsTests.GalleryJSON.self)
             #expect(gallery.earned("program_graduate") == [1])
             #expect(try await ann.today().habits.map(\.name) == ["Evening review"])
+
+            // How it went: the review done on the first of seven days, every lesson, the graduate's badge.
+            let finished = try await ann.send(.get, "/api/v1/programs/habit-foundations")
+            try ann.check.expectDocumented(finished, "/api/v1/programs/{id}", "get")
+            let stats = try #require(try finished.decode(ProgramJSON.self).stats)
+            #expect(abs((stats.consistency ?? 0) - 1.0 / 7) < 1e-9)
+            #expect(stats.lessonsDone == 7)
+            #expect(stats.streak == 0)
+            #expect(stats.badgesEarned == gallery.earnedCount)
+            try await ann.browser.logIn()
+            let page = try await ann.browser.get("\(ProgramPagesController.base)/habit-foundations")
+            #expect(page.text.contains("How it went"))
+            #expect(page.text.contains("Consistency: 14%"))
+            #expect(page.text.contains("Current streak: 0 days"))
         }
     }
 
@@ -168,6 +194,15 @@ struct ProgramsTests {
             let ahead = try await browser.get("\(base)/walk-every-day/days/2")
             #expect(ahead.text.contains("This day is still ahead."))
             #expect(!ahead.text.contains("Mark this day done"))
+
+            // Three weeks, outlined week by week; the first day asks nothing of the habits yet.
+            let outline = try await browser.get("\(base)/walk-every-day")
+            #expect(outline.text.contains(#"<h3 class="program-week">Week 1 <span class="muted">· this week</span></h3>"#))
+            #expect(outline.text.contains(#"<h3 class="program-week">Week 3</h3>"#))
+            #expect(!outline.text.contains("Week 4"))
+            #expect(outline.text.contains("Current streak: 0 days"))
+            #expect(outline.text.contains("Consistency: nothing asked yet"))
+            #expect(outline.text.contains("Badges earned: 0"))
 
             let home = try await browser.get("/")
             #expect(home.text.contains("Walk every day"))

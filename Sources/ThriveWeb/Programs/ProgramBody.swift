@@ -15,6 +15,15 @@ struct ProgramBody: Codable, Sendable {
         let progress: Double
     }
 
+    struct Stats: Codable, Sendable {
+        /// 0 to 1; absent until the program's habits asked something.
+        let consistency: Double?
+        let streak: Int
+        let streakInWeeks: Bool
+        let lessonsDone: Int
+        let badgesEarned: Int
+    }
+
     struct Day: Codable, Sendable {
         let number: Int
         let title: String
@@ -34,6 +43,9 @@ struct ProgramBody: Codable, Sendable {
     let length: Int
     let habits: [HabitDraft]
     let enrollment: Enrollment?
+    /// How the person is doing in it; only when one program is asked for and they are in it or
+    /// finished it.
+    let stats: Stats?
     /// Every day with its title; lessons only when one program is asked for.
     let days: [Day]
 
@@ -53,6 +65,11 @@ struct ProgramBody: Codable, Sendable {
                 status: $0.status.rawValue, startedOn: $0.startedOn.iso8601, endedOn: $0.endedOn?.iso8601,
                 currentDay: listing.currentDay, completedDays: $0.completedDays.sorted(),
                 progress: $0.fractionDone(length: program.length))
+        }
+        stats = listing.progress.map {
+            Stats(
+                consistency: $0.consistency.rate, streak: $0.streak, streakInWeeks: $0.streakInWeeks,
+                lessonsDone: $0.lessonsDone, badgesEarned: $0.badgesEarned)
         }
         let reachedThrough = listing.currentDay ?? 0
         days = program.days.map { day in

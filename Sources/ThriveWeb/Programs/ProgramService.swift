@@ -22,6 +22,9 @@ struct ProgramService: Sendable {
         let today: LocalDate
         /// Achievement tiers the change that answered with this earned (a program finished).
         var awards: [AchievementAward] = []
+        /// How the person is doing in it, when one program was asked for and they are in it or
+        /// finished it.
+        var progress: ProgramProgress?
 
         var isActive: Bool { enrollment?.status == .active }
         var currentDay: Int? {
@@ -37,8 +40,30 @@ struct ProgramService: Sendable {
 
     func listing(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
         guard let program = library.program(id) else { throw Self.missing }
-        let (day, enrollments) = try await place(owner)
-        return Listing(program: program, enrollment: enrollments.latest(id), today: day)
+        return try await store.read { repositories in
+            let records = repositories.records(of: owner)
+            let day = try await HabitService.day(records, now: now)
+            let enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
+            var listing = Listing(program: program, enrollment: enrollments.latest(id), today: day)
+            listing.progress = try await Self.progress(of: listing, records)
+            return listing
+        }
+    }
+
+    /// The person's progress in a program they are in or finished, from their habits' check-ins
+    /// since joining and their badges.
+    private static func progress(of listing: Listing, _ records: PersonalRecords) async throws -> ProgramProgress? {
+        guard let enrollment = listing.enrollment, enrollment.status != .left else { return nil }
+        var kept: [TrackedHabit] = []
+        for id in enrollment.habitIDs {
+            if let tracked = try await records.habits.habit(id) { kept.append(tracked) }
+        }
+        let views = try await HabitService.views(kept, today: listing.today, records: records)
+        let checkIns = try await records.habits.checkIns(
+            enrollment.habitIDs, from: enrollment.startedOn, through: listing.today)
+        return ProgramProgress(
+            enrollment, length: listing.program.length, habits: views, checkIns: checkIns,
+            awards: try await records.achievements.all(), today: listing.today)
     }
 
     /// The person's day and every enrollment they have.

@@ -93,10 +93,35 @@ struct ProgramDetailPage: Sendable {
         let name: String
     }
 
+    /// A week of the outline; a program of a week or less has one, without a heading.
+    struct WeekGroup: Sendable {
+        let title: String?
+        let isCurrent: Bool
+        let days: [DayLine]
+    }
+
+    /// "Current streak: 12 days", "Badges earned: 3", "Consistency: 85 %".
+    struct ProgressLines: Sendable {
+        let streak: String
+        let badges: String
+        let consistency: String
+
+        init(_ progress: ProgramProgress) {
+            streak = Localizer.current.plural(
+                progress.streakInWeeks ? "program.stats.streakWeeks" : "program.stats.streak", progress.streak)
+            badges = Localizer.current.plural("program.stats.badges", progress.badgesEarned)
+            consistency =
+                progress.consistency.rate.map {
+                    t("program.stats.consistency", ["percent": HabitProgressPage.percent($0)])
+                } ?? t("program.stats.consistencyNone")
+        }
+    }
+
     let card: ProgramCard
-    let days: [DayLine]
+    let weeks: [WeekGroup]
     let habits: [HabitLine]
     let hasHabits: Bool
+    let progress: ProgressLines?
     let notice: String?
     let leaveError: String?
 
@@ -105,7 +130,7 @@ struct ProgramDetailPage: Sendable {
         self.card = card
         let current = listing.currentDay ?? 0
         let done = listing.isActive ? listing.enrollment?.completedDays ?? [] : []
-        days = listing.program.days.map { day in
+        let days = listing.program.days.map { day in
             let state =
                 done.contains(day.number)
                 ? "done" : day.number == current ? "current" : day.number < current ? "reached" : "ahead"
@@ -113,8 +138,16 @@ struct ProgramDetailPage: Sendable {
                 number: day.number, title: day.title, path: "\(card.path)/days/\(day.number)", state: state,
                 stateLabel: t("program.dayState.\(state)"), isLink: listing.isActive ? day.number <= current : true)
         }
+        weeks = stride(from: 0, to: days.count, by: 7).map { start in
+            let week = Array(days[start..<min(start + 7, days.count)])
+            return WeekGroup(
+                title: days.count > 7 ? t("program.week", ["number": DisplayFormat.count(start / 7 + 1)]) : nil,
+                isCurrent: days.count > 7 && listing.isActive && week.contains { $0.number == current },
+                days: week)
+        }
         habits = listing.program.habits.map { HabitLine(icon: $0.icon ?? "✓", name: $0.name) }
         hasHabits = !habits.isEmpty
+        progress = listing.progress.map(ProgressLines.init)
         self.notice = notice
         self.leaveError = leaveError
     }
