@@ -69,6 +69,11 @@ struct AchievementsTests {
             #expect(
                 try await browser.get("/").text.contains("New badge: Early bird (7 days in a row)"),
                 "the home page's recent activity")
+            let progress = try await browser.get("/pillars/wellbeing/habits/progress").text
+            #expect(
+                progress.contains(#"<span aria-hidden="true">🌅 </span>Early bird (7 days in a row)"#),
+                "the progress page's newest badges")
+            #expect(progress.contains(#"<a href="/profile/achievements">All badges</a>"#))
 
             // Undoing and doing the day again earns nothing twice.
             _ = try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"clear"}"#)

@@ -296,6 +296,8 @@ struct HabitsAPITests {
             let page = try await browser.get("/pillars/wellbeing/habits/progress")
             #expect(page.text.contains("67%"))
             #expect(page.text.contains("2 done in the last 30 days"))
+            #expect(page.text.contains("Level 1 of 5 · Beginner"))
+            #expect(page.text.contains("No badges yet. Seven mornings in a row earn the first."))
         }
     }
 }

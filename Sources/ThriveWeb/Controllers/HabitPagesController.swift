@@ -24,7 +24,9 @@ struct HabitPagesController {
         router.get("pillars/wellbeing/habits/progress") { _, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let person = try await services.engines.context(owner)
-            let page = HabitProgressPage(try await services.habits.progress(owner), zone: person.zone)
+            let page = HabitProgressPage(
+                try await services.habits.progress(owner), gallery: try await services.achievements.gallery(owner),
+                zone: person.zone)
             return services.renderer.pillarPage("habit-progress", t("habitProgress.title"), context, page)
         }
 

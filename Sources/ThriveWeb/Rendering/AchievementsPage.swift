@@ -25,6 +25,22 @@ struct AchievementsPage: Sendable {
         /// "70 points to Consistent"; nil at Master.
         let toNext: String?
         let progressPercent: Int
+
+        init(_ level: CoachingLevel) {
+            number = level.number
+            name = AchievementText.levelName(level)
+            ofFive = t("level.ofFive", ["number": DisplayFormat.count(level.number)])
+            points = Localizer.current.plural("level.points", level.points)
+            toNext = level.nextAt.map { next in
+                t(
+                    "level.toNext",
+                    [
+                        "points": DisplayFormat.count(next - level.points),
+                        "name": AchievementText.levelName(CoachingLevel(points: next)),
+                    ])
+            }
+            progressPercent = Int((level.progressToNext * 100).rounded(.down))
+        }
     }
 
     struct Tier: Sendable {
@@ -54,19 +70,7 @@ struct AchievementsPage: Sendable {
     let rule: String
 
     init(_ gallery: AchievementService.Gallery) {
-        let level = gallery.level
-        self.level = Level(
-            number: level.number, name: AchievementText.levelName(level),
-            ofFive: t("level.ofFive", ["number": DisplayFormat.count(level.number)]),
-            points: Localizer.current.plural("level.points", level.points),
-            toNext: level.nextAt.map { next in
-                t(
-                    "level.toNext",
-                    [
-                        "points": DisplayFormat.count(next - level.points),
-                        "name": AchievementText.levelName(CoachingLevel(points: next)),
-                    ])
-            }, progressPercent: Int((level.progressToNext * 100).rounded(.down)))
+        level = Level(gallery.level)
         badges = Achievement.allCases.map { achievement in
             let tiers = gallery.tiers(of: achievement)
             let next = tiers.first { $0.earnedOn == nil }?.tier

@@ -42,6 +42,12 @@ struct HabitProgressPage: Sendable {
         let days: [CalendarDay]
     }
 
+    struct Badge: Sendable {
+        let icon: String
+        /// "Early bird (7 days in a row)".
+        let text: String
+    }
+
     struct Weekday: Sendable {
         let letter: String
         let name: String
@@ -57,9 +63,24 @@ struct HabitProgressPage: Sendable {
     let calendarSummary: String
     let insights: [String]
     let hasInsights: Bool
+    /// The level and the newest badges, linking to the gallery.
+    let level: AchievementsPage.Level
+    let recentBadges: [Badge]
+    let hasBadges: Bool
     let base = HabitPagesController.base
+    let achievementsPath = AchievementPagesController.path
 
-    init(_ progress: HabitProgress, zone: TimeZone) {
+    init(_ progress: HabitProgress, gallery: AchievementService.Gallery, zone: TimeZone) {
+        level = AchievementsPage.Level(gallery.level)
+        let newestFirst = gallery.awards.sorted {
+            ($0.earnedOn, $0.tier, $0.achievement.rawValue) > ($1.earnedOn, $1.tier, $1.achievement.rawValue)
+        }
+        recentBadges = newestFirst.prefix(3).map {
+            Badge(
+                icon: $0.achievement.icon,
+                text: "\(AchievementText.name($0.achievement)) (\(AchievementText.tier($0.achievement, $0.tier)))")
+        }
+        hasBadges = !recentBadges.isEmpty
         rings = [
             ("today", progress.day), ("week", progress.week), ("last30", progress.month),
         ].map { key, completion in
