@@ -18,7 +18,7 @@ struct CoachEventsTests {
         }
         let events = CoachEvents()
         let service = CoachService(
-            store: app.store, now: clock.source, ids: .random, library: .bundled, hosted: nil, events: events,
+            store: app.store, now: clock.source, ids: .random, hosted: nil, events: events,
             logger: app.logs.logger())
         let heard = await events.listen(owner, tick: .seconds(3_600))
         let others = await events.listen(UserID(UUID()), tick: .seconds(3_600))

@@ -30,3 +30,19 @@ public struct Slug<Entity>: Hashable, Sendable, Codable, Comparable, CustomStrin
     public var description: String { rawValue }
     public static func < (lhs: Slug, rhs: Slug) -> Bool { lhs.rawValue < rhs.rawValue }
 }
+
+extension Slug {
+    /// A slug made from a name a person typed: "Morning Energy, 10 days!" → "morning-energy-10-days";
+    /// accents dropped, anything else a hyphen. Nil when nothing usable is left.
+    public init?(deriving name: String, maximumLength: Int = 40) {
+        let words = String(
+            name.lowercased().folding(options: .diacriticInsensitive, locale: nil)
+                .map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
+        ).split(separator: "-")
+        var slug = ""
+        for word in words where slug.count + word.count + 1 <= maximumLength || slug.isEmpty {
+            slug += (slug.isEmpty ? "" : "-") + word.prefix(maximumLength)
+        }
+        self.init(slug)
+    }
+}

@@ -61,6 +61,7 @@ struct AppServices: Sendable {
     let coachingStart: CoachingStartService
     let content: ContentService
     let creators: CreatorService
+    let creatorPrograms: CreatorProgramService
     let coachStream: CoachStreamTiming
     let renderer: PageRenderer
     let policy: SessionPolicy
@@ -84,12 +85,13 @@ struct AppServices: Sendable {
         programs = ProgramService(store: store, now: now, ids: ids, library: .bundled)
         achievements = AchievementService(store: store, now: now)
         coach = CoachService(
-            store: store, now: now, ids: ids, library: .bundled,
+            store: store, now: now, ids: ids,
             hosted: configuration.hostedCoach.map { AnthropicCoachProvider(configuration: $0, client: .shared) },
             events: CoachEvents(), logger: dependencies.logger)
         coachStream = dependencies.coachStream
         coachingStart = CoachingStartService(store: store, now: now, ids: ids)
         content = ContentService(store: store, now: now, library: .bundled)
         creators = CreatorService(store: store, now: now, ids: ids)
+        creatorPrograms = CreatorProgramService(store: store, now: now)
     }
 }

@@ -11,7 +11,6 @@ struct CoachService: Sendable {
     let store: Store
     let now: Now
     let ids: IDGenerator
-    let library: ProgramLibrary
     let hosted: (any CoachProvider)?
     let events: CoachEvents
     let logger: Logger
@@ -96,7 +95,8 @@ struct CoachService: Sendable {
         let time = now()
         let posted = try await store.write { repositories in
             let records = repositories.records(of: owner)
-            let facts = try await CoachFacts.read(records, at: time, library: library)
+            let facts = try await CoachFacts.read(
+                records, at: time, library: try await CreatorProgramService.library(for: owner, repositories))
             let today = try await HabitService.day(records, now: now)
             let firstEver = try await records.coach.isEmpty()
             let space = try await CreatorService.space(owner, repositories)
@@ -186,7 +186,8 @@ struct CoachService: Sendable {
             createdAt: time, deliveredAt: time)
         let sent = try await records.coach.append([message], openingDay: nil)[0]
         awards += try await AchievementService.evaluate(records, today: try await HabitService.day(records, now: now)).new
-        let facts = try await CoachFacts.read(records, at: time, library: library)
+        let facts = try await CoachFacts.read(
+            records, at: time, library: try await CreatorProgramService.library(for: owner, repositories))
         let turn: CoachTurn
         if let answered {
             let habit =

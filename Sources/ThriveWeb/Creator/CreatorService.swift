@@ -102,7 +102,8 @@ struct CreatorService: Sendable {
         branding.voice = draft.voice
         branding.badges = draft.badges
         if let programs = draft.featuredPrograms {
-            guard programs.allSatisfy({ ProgramID($0).flatMap(ProgramLibrary.bundled.program) != nil }) else {
+            let library = try await store.read { try await CreatorProgramService.library(for: owner, $0) }
+            guard programs.allSatisfy({ ProgramID($0).flatMap(library.program) != nil }) else {
                 throw ValidationError.because("featuredPrograms", "creatorUnknownPiece")
             }
             branding.featuredPrograms = programs

@@ -13,6 +13,8 @@ struct ProgramService: Sendable {
     let store: Store
     let now: Now
     let ids: IDGenerator
+    /// Thrive's own programs (onboarding suggests from these); a person in a creator's space also
+    /// sees the creator's (``CreatorProgramService/library(for:_:)``).
     let library: ProgramLibrary
 
     /// A program with the person's latest enrollment in it.
@@ -34,14 +36,14 @@ struct ProgramService: Sendable {
     }
 
     func listings(_ owner: UserID) async throws -> [Listing] {
-        let (day, enrollments) = try await place(owner)
+        let (day, enrollments, library) = try await place(owner)
         return library.programs.map { Listing(program: $0, enrollment: enrollments.latest($0.id), today: day) }
     }
 
     func listing(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
-        guard let program = library.program(id) else { throw Self.missing }
-        return try await store.read { repositories in
+        try await store.read { repositories in
             let records = repositories.records(of: owner)
+            let program = try await Self.program(id, for: owner, repositories)
             let day = try await HabitService.day(records, now: now)
             let enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
             var listing = Listing(program: program, enrollment: enrollments.latest(id), today: day)
@@ -66,15 +68,24 @@ struct ProgramService: Sendable {
             awards: try await records.achievements.all(), today: listing.today)
     }
 
-    /// The person's day and every enrollment they have.
-    private func place(_ owner: UserID) async throws -> (LocalDate, ProgramEnrollments) {
+    /// The person's day, every enrollment they have and the programs open to them.
+    private func place(_ owner: UserID) async throws -> (LocalDate, ProgramEnrollments, ProgramLibrary) {
         try await store.read { repositories in
             let records = repositories.records(of: owner)
             return (
                 try await HabitService.day(records, now: now),
-                try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
+                try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments(),
+                try await CreatorProgramService.library(for: owner, repositories)
             )
         }
+    }
+
+    /// A program open to the person, read in the caller's session.
+    private static func program(_ id: ProgramID, for owner: UserID, _ repositories: Repositories) async throws -> Program {
+        guard let program = try await CreatorProgramService.library(for: owner, repositories).program(id) else {
+            throw Self.missing
+        }
+        return program
     }
 
     /// The programs running for the person, for the home page.
@@ -84,9 +95,9 @@ struct ProgramService: Sendable {
 
     /// Joins a program from today: its habits are added to the person's list.
     func enroll(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
-        guard let program = library.program(id) else { throw Self.missing }
-        return try await store.write { repositories in
+        try await store.write { repositories in
             let records = repositories.records(of: owner)
+            let program = try await Self.program(id, for: owner, repositories)
             let day = try await HabitService.day(records, now: now)
             var enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
             guard enrollments.active(id) == nil else { throw Self.error(.alreadyEnrolled, program) }
@@ -131,9 +142,9 @@ struct ProgramService: Sendable {
         _ apply: @escaping @Sendable (inout ProgramEnrollment, Program, LocalDate) throws -> Void,
         then: @escaping @Sendable (PersonalRecords, ProgramEnrollment, LocalDate) async throws -> Void = { _, _, _ in }
     ) async throws -> Listing {
-        guard let program = library.program(id) else { throw Self.missing }
-        return try await store.write { repositories in
+        try await store.write { repositories in
             let records = repositories.records(of: owner)
+            let program = try await Self.program(id, for: owner, repositories)
             let day = try await HabitService.day(records, now: now)
             var enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
             do {

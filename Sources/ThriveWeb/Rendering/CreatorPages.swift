@@ -27,6 +27,15 @@ struct CreatorPage: Sendable {
         let detail: String
     }
 
+    /// A program the creator wrote, as the studio lists it.
+    struct Written: Sendable {
+        let title: String
+        /// "🌅 · 10 days".
+        let detail: String
+        let path: String
+        let editPath: String
+    }
+
     let isCreator: Bool
     let isMember: Bool
     let isNeither: Bool
@@ -39,7 +48,9 @@ struct CreatorPage: Sendable {
     let emoji: [Option]
     let badges: [Badge]
     let programs: [Option]
+    let written: [Written]
     let pieces: [Option]
+    let newProgramPath = "\(CreatorPagesController.base)/programs/new"
     let invite: String
     let figures: [Figure]
     let shared: [Person]
@@ -50,7 +61,7 @@ struct CreatorPage: Sendable {
 
     init(
         space: CreatorService.Space?, summary: CreatorService.Summary?, sharing: Bool, invite: String, notice: String?,
-        errors: FormErrors
+        errors: FormErrors, written: [CreatorProgramService.Written] = []
     ) {
         isCreator = space?.isOwn == true
         isMember = space != nil && space?.isOwn == false
@@ -75,7 +86,14 @@ struct CreatorPage: Sendable {
                 detail: Localizer.current.plural("creator.badgeDays", $0.habitDays)
                     + ($0.description.isEmpty ? "" : " · \($0.description)"))
         }
-        programs = ProgramLibrary.bundled.programs.map {
+        self.written = written.map {
+            Written(
+                title: $0.program.title,
+                detail: "\($0.program.icon) · \(Localizer.current.plural("program.days", $0.program.length))",
+                path: "\(ProgramPagesController.base)/\($0.program.id)",
+                editPath: "\(CreatorPagesController.base)/programs/\($0.program.id)")
+        }
+        programs = (ProgramLibrary.bundled.programs + written.map(\.program)).map {
             Option(
                 value: $0.id.rawValue, label: "\($0.icon) \($0.title)",
                 selected: branding.featuredPrograms.contains($0.id.rawValue))
