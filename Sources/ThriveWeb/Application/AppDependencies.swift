@@ -61,7 +61,8 @@ struct AppServices: Sendable {
     let coachingStart: CoachingStartService
     let content: ContentService
     let creators: CreatorService
-    let creatorPrograms: CreatorProgramService
+    let creatorPrograms: CreatorWritingService<Program>
+    let creatorPieces: CreatorWritingService<ContentEntry>
     let coachStream: CoachStreamTiming
     let renderer: PageRenderer
     let policy: SessionPolicy
@@ -90,8 +91,9 @@ struct AppServices: Sendable {
             events: CoachEvents(), logger: dependencies.logger)
         coachStream = dependencies.coachStream
         coachingStart = CoachingStartService(store: store, now: now, ids: ids)
-        content = ContentService(store: store, now: now, library: .bundled)
+        content = ContentService(store: store, now: now)
         creators = CreatorService(store: store, now: now, ids: ids)
-        creatorPrograms = CreatorProgramService(store: store, now: now)
+        creatorPrograms = CreatorWritingService(store: store, now: now)
+        creatorPieces = CreatorWritingService(store: store, now: now)
     }
 }

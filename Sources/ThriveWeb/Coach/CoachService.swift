@@ -96,7 +96,7 @@ struct CoachService: Sendable {
         let posted = try await store.write { repositories in
             let records = repositories.records(of: owner)
             let facts = try await CoachFacts.read(
-                records, at: time, library: try await CreatorProgramService.library(for: owner, repositories))
+                records, at: time, library: try await ProgramLibrary.open(to: owner, repositories))
             let today = try await HabitService.day(records, now: now)
             let firstEver = try await records.coach.isEmpty()
             let space = try await CreatorService.space(owner, repositories)
@@ -187,7 +187,7 @@ struct CoachService: Sendable {
         let sent = try await records.coach.append([message], openingDay: nil)[0]
         awards += try await AchievementService.evaluate(records, today: try await HabitService.day(records, now: now)).new
         let facts = try await CoachFacts.read(
-            records, at: time, library: try await CreatorProgramService.library(for: owner, repositories))
+            records, at: time, library: try await ProgramLibrary.open(to: owner, repositories))
         let turn: CoachTurn
         if let answered {
             let habit =

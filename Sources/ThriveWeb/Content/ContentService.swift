@@ -7,11 +7,11 @@ extension ContentShelf: PersonDocument {
 }
 
 /// The library for one person: pieces with their place in each (bookmarked, last opened, how far
-/// through), search, opening a piece (which counts as viewing it), bookmarks and progress.
+/// through), search, opening a piece (which counts as viewing it), bookmarks and progress. Someone
+/// in a creator's space also finds the creator's own pieces (``ContentLibrary/open(to:_:)``).
 struct ContentService: Sendable {
     let store: Store
     let now: Now
-    let library: ContentLibrary
 
     /// A piece with the person's place in it.
     struct Listing: Sendable {
@@ -33,7 +33,12 @@ struct ContentService: Sendable {
     func overview(_ owner: UserID, query: String? = nil, kind: ContentEntry.Kind? = nil, topic: CoachingGoal? = nil)
         async throws -> Overview
     {
-        let shelf = try await self.shelf(owner)
+        let (library, shelf) = try await store.read { repositories in
+            (
+                try await ContentLibrary.open(to: owner, repositories),
+                try await repositories.records(of: owner).documents.get(ContentShelf.self) ?? ContentShelf()
+            )
+        }
         var entries = query.map(library.search.search) ?? library.entries
         if let kind { entries = entries.filter { $0.kind == kind } }
         if let topic { entries = entries.filter { $0.topic == topic } }
@@ -42,24 +47,24 @@ struct ContentService: Sendable {
 
     /// Opens a piece: it goes to the top of recently viewed.
     func open(_ owner: UserID, _ id: ContentID) async throws -> Listing {
-        let entry = try piece(id)
+        let entry = try await piece(id, for: owner)
         let shelf = try await change(owner) { $0.view(id, at: now()) }
         return Listing(entry: entry, item: shelf.item(id))
     }
 
     func listing(_ owner: UserID, _ id: ContentID) async throws -> Listing {
-        let entry = try piece(id)
+        let entry = try await piece(id, for: owner)
         return Listing(entry: entry, item: try await shelf(owner).item(id))
     }
 
     func bookmark(_ owner: UserID, _ id: ContentID, _ on: Bool) async throws -> Listing {
-        let entry = try piece(id)
+        let entry = try await piece(id, for: owner)
         let shelf = try await change(owner) { $0.bookmark(id, on) }
         return Listing(entry: entry, item: shelf.item(id))
     }
 
     func reach(_ owner: UserID, _ id: ContentID, percent: Int) async throws -> Listing {
-        let entry = try piece(id)
+        let entry = try await piece(id, for: owner)
         let time = now()
         let shelf = try await change(owner) { shelf in
             try shelf.reach(id, percent: percent)
@@ -70,7 +75,8 @@ struct ContentService: Sendable {
 
     static var missing: AppError { AppError.notFound(t("library.notFound")) }
 
-    private func piece(_ id: ContentID) throws -> ContentEntry {
+    private func piece(_ id: ContentID, for owner: UserID) async throws -> ContentEntry {
+        let library = try await store.read { try await ContentLibrary.open(to: owner, $0) }
         guard let entry = library.entry(id) else { throw Self.missing }
         return entry
     }

@@ -16,7 +16,7 @@ struct ContentAPIController {
             let topic = try Self.value(query.get("topic").map { String($0) }, CoachingGoal.init, "topic")
             let words = query.get("q").map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             let overview = try await service.overview(owner, query: words, kind: kind, topic: topic)
-            let counts = Dictionary(grouping: services.content.library.entries, by: \.kind.rawValue).mapValues(\.count)
+            let counts = Dictionary(grouping: overview.library.entries, by: \.kind.rawValue).mapValues(\.count)
             return try jsonResponse(
                 ContentListBody(
                     entries: overview.listings.map { ContentEntryBody($0) }, counts: counts,

@@ -70,7 +70,10 @@ struct CreatorPagesController {
             _ = try await service.update(owner, draft)
             return .redirect(to: "\(Self.base)?saved=1#featured", type: .normal)
         }
-        addProgramRoutes(to: router)
+        CreatorWritingPagesController(services: services, kind: .programs, service: services.creatorPrograms)
+            .addRoutes(to: router)
+        CreatorWritingPagesController(services: services, kind: .pieces, service: services.creatorPieces)
+            .addRoutes(to: router)
         router.post("coach/creator/sharing") { request, context -> Response in
             guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
             let form = try await MealPagesController.form(request)
@@ -111,80 +114,6 @@ struct CreatorPagesController {
         }
     }
 
-    /// Writing, editing and removing the creator's own programs.
-    private func addProgramRoutes(to router: Router<AppRequestContext>) {
-        let programs = services.creatorPrograms
-        router.get("coach/creator/programs/new") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
-            _ = try await programs.programs(owner)
-            return programPage(CreatorProgramPage(id: nil, title: nil, text: CreatorProgramPage.starter), context)
-        }
-        router.post("coach/creator/programs") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
-            let text = try await MealPagesController.form(request)["markdown"] ?? ""
-            return try await saved(owner, id: nil, text: text, context)
-        }
-        router.get("coach/creator/programs/:id") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
-            let written = try await Self.written(owner, context, programs)
-            return programPage(
-                CreatorProgramPage(id: written.program.id, title: written.program.title, text: written.text), context)
-        }
-        router.post("coach/creator/programs/:id") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
-            let written = try await Self.written(owner, context, programs)
-            let text = try await MealPagesController.form(request)["markdown"] ?? ""
-            return try await saved(owner, id: written.program.id, text: text, context, title: written.program.title)
-        }
-        router.post("coach/creator/programs/:id/remove") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
-            let written = try await Self.written(owner, context, programs)
-            guard try await MealPagesController.form(request).text("confirm") == "yes" else {
-                let page = CreatorProgramPage(
-                    id: written.program.id, title: written.program.title, text: written.text,
-                    removeError: t("creatorProgram.confirmRemove"))
-                return programPage(page, context, status: .unprocessableContent)
-            }
-            try await programs.remove(owner, written.program.id)
-            return .redirect(to: "\(Self.base)?saved=1#programs", type: .normal)
-        }
-    }
-
-    /// Saves a program's text and shows it as people will see it, or the form again with the line to mend.
-    private func saved(
-        _ owner: UserID, id: ProgramID?, text: String, _ context: AppRequestContext, title: String? = nil
-    ) async throws -> Response {
-        do {
-            let program = try await services.creatorPrograms.save(owner, id: id, text: text)
-            return .redirect(to: "\(ProgramPagesController.base)/\(program.id)", type: .normal)
-        } catch let error as AppError where error.status == .unprocessableContent {
-            let page = CreatorProgramPage(id: id, title: title, text: text, error: error.message)
-            return programPage(page, context, status: .unprocessableContent)
-        } catch let error as ValidationError {
-            let page = CreatorProgramPage(id: id, title: title, text: text, error: t(error.phrase))
-            return programPage(page, context, status: .unprocessableContent)
-        }
-    }
-
-    private func programPage(
-        _ page: CreatorProgramPage, _ context: AppRequestContext, status: HTTPResponse.Status = .ok
-    ) -> Response {
-        services.renderer.render(
-            "creator-program", chrome: Chrome(title: page.heading, context: context, tab: .coach), content: page,
-            status: status)
-    }
-
-    /// The creator's program the address names.
-    private static func written(
-        _ owner: UserID, _ context: AppRequestContext, _ programs: CreatorProgramService
-    ) async throws -> CreatorProgramService.Written {
-        let id = try ProgramsAPIController.id(context)
-        guard let written = try await programs.programs(owner).first(where: { $0.program.id == id }) else {
-            throw ProgramService.missing
-        }
-        return written
-    }
-
     private func page(
         _ owner: UserID, _ context: AppRequestContext, notice: String? = nil, errors: FormErrors = FormErrors(),
         status: HTTPResponse.Status = .ok
@@ -192,11 +121,12 @@ struct CreatorPagesController {
         let space = try await services.creators.space(owner)
         let summary = space?.isOwn == true ? try await services.creators.summary(owner, habits: services.habits) : nil
         let membership = try await services.creators.membership(owner)
-        let written = space?.isOwn == true ? try await services.creatorPrograms.programs(owner) : []
+        let isOwn = space?.isOwn == true
         let page = CreatorPage(
             space: space, summary: summary, sharing: membership?.sharesEntries ?? false,
             invite: (services.configuration.publicURL ?? "") + Self.inviteAddress(owner), notice: notice, errors: errors,
-            written: written)
+            programs: isOwn ? try await services.creatorPrograms.written(owner) : [],
+            pieces: isOwn ? try await services.creatorPieces.written(owner) : [])
         return services.renderer.render(
             "creator", chrome: Chrome(title: t("creator.title"), context: context, tab: .coach), content: page, status: status)
     }

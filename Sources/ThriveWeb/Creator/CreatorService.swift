@@ -102,14 +102,15 @@ struct CreatorService: Sendable {
         branding.voice = draft.voice
         branding.badges = draft.badges
         if let programs = draft.featuredPrograms {
-            let library = try await store.read { try await CreatorProgramService.library(for: owner, $0) }
+            let library = try await store.read { try await ProgramLibrary.open(to: owner, $0) }
             guard programs.allSatisfy({ ProgramID($0).flatMap(library.program) != nil }) else {
                 throw ValidationError.because("featuredPrograms", "creatorUnknownPiece")
             }
             branding.featuredPrograms = programs
         }
         if let pieces = draft.featuredContent {
-            guard pieces.allSatisfy({ ContentID($0).flatMap(ContentLibrary.bundled.entry) != nil }) else {
+            let library = try await store.read { try await ContentLibrary.open(to: owner, $0) }
+            guard pieces.allSatisfy({ ContentID($0).flatMap(library.entry) != nil }) else {
                 throw ValidationError.because("featuredContent", "creatorUnknownPiece")
             }
             branding.featuredContent = pieces

@@ -14,7 +14,7 @@ struct ProgramService: Sendable {
     let now: Now
     let ids: IDGenerator
     /// Thrive's own programs (onboarding suggests from these); a person in a creator's space also
-    /// sees the creator's (``CreatorProgramService/library(for:_:)``).
+    /// sees the creator's (``ProgramLibrary/open(to:_:)``).
     let library: ProgramLibrary
 
     /// A program with the person's latest enrollment in it.
@@ -75,14 +75,14 @@ struct ProgramService: Sendable {
             return (
                 try await HabitService.day(records, now: now),
                 try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments(),
-                try await CreatorProgramService.library(for: owner, repositories)
+                try await ProgramLibrary.open(to: owner, repositories)
             )
         }
     }
 
     /// A program open to the person, read in the caller's session.
     private static func program(_ id: ProgramID, for owner: UserID, _ repositories: Repositories) async throws -> Program {
-        guard let program = try await CreatorProgramService.library(for: owner, repositories).program(id) else {
+        guard let program = try await ProgramLibrary.open(to: owner, repositories).program(id) else {
             throw Self.missing
         }
         return program

@@ -27,10 +27,10 @@ struct CreatorPage: Sendable {
         let detail: String
     }
 
-    /// A program the creator wrote, as the studio lists it.
+    /// A program or piece the creator wrote, as the studio lists it.
     struct Written: Sendable {
         let title: String
-        /// "🌅 · 10 days".
+        /// "🌅 · 10 days", "📋 Worksheet · 5 min".
         let detail: String
         let path: String
         let editPath: String
@@ -50,7 +50,9 @@ struct CreatorPage: Sendable {
     let programs: [Option]
     let written: [Written]
     let pieces: [Option]
+    let writtenPieces: [Written]
     let newProgramPath = "\(CreatorPagesController.base)/programs/new"
+    let newPiecePath = "\(CreatorPagesController.base)/pieces/new"
     let invite: String
     let figures: [Figure]
     let shared: [Person]
@@ -61,7 +63,8 @@ struct CreatorPage: Sendable {
 
     init(
         space: CreatorService.Space?, summary: CreatorService.Summary?, sharing: Bool, invite: String, notice: String?,
-        errors: FormErrors, written: [CreatorProgramService.Written] = []
+        errors: FormErrors, programs written: [CreatorWritingService<Program>.Written] = [],
+        pieces writtenPieces: [CreatorWritingService<ContentEntry>.Written] = []
     ) {
         isCreator = space?.isOwn == true
         isMember = space != nil && space?.isOwn == false
@@ -88,17 +91,25 @@ struct CreatorPage: Sendable {
         }
         self.written = written.map {
             Written(
-                title: $0.program.title,
-                detail: "\($0.program.icon) · \(Localizer.current.plural("program.days", $0.program.length))",
-                path: "\(ProgramPagesController.base)/\($0.program.id)",
-                editPath: "\(CreatorPagesController.base)/programs/\($0.program.id)")
+                title: $0.entity.title,
+                detail: "\($0.entity.icon) · \(Localizer.current.plural("program.days", $0.entity.length))",
+                path: CreatorWritingKind.programs.publicPath($0.id.rawValue),
+                editPath: "\(CreatorPagesController.base)/programs/\($0.id)")
         }
-        programs = (ProgramLibrary.bundled.programs + written.map(\.program)).map {
+        self.writtenPieces = writtenPieces.map {
+            Written(
+                title: $0.entity.title,
+                detail: "\(LibraryCard.icons[$0.entity.kind] ?? "") \(t("library.kind.\($0.entity.kind.rawValue)")) · "
+                    + t("library.minutes", ["count": DisplayFormat.count($0.entity.minutes)]),
+                path: CreatorWritingKind.pieces.publicPath($0.id.rawValue),
+                editPath: "\(CreatorPagesController.base)/pieces/\($0.id)")
+        }
+        programs = (ProgramLibrary.bundled.programs + written.map(\.entity)).map {
             Option(
                 value: $0.id.rawValue, label: "\($0.icon) \($0.title)",
                 selected: branding.featuredPrograms.contains($0.id.rawValue))
         }
-        pieces = ContentLibrary.bundled.entries.map {
+        pieces = (ContentLibrary.bundled.entries + writtenPieces.map(\.entity)).map {
             Option(
                 value: $0.id.rawValue, label: "\(LibraryCard.icons[$0.kind] ?? "") \($0.title)",
                 selected: branding.featuredContent.contains($0.id.rawValue))

@@ -6,11 +6,11 @@ import ThriveStore
 
 @testable import ThriveWeb
 
-/// A creator writes a program in the studio: a mistake is refused with its line, the saved program
-/// opens for the people in her space (and only them), they join it like any other, and she edits
-/// and removes it.
-@Suite("Programs a creator writes")
-struct CreatorProgramsTests {
+/// A creator writes programs and library pieces in the studio: a mistake is refused with its line,
+/// what she saves opens for the people in her space (and only them), they use it like Thrive's own,
+/// and she edits and removes it.
+@Suite("What a creator writes")
+struct CreatorWritingTests {
     static let program = """
         ---
         title: Desk reset
@@ -99,6 +99,72 @@ struct CreatorProgramsTests {
             #expect(
                 try await ann.browser.post("/coach/creator/programs/desk-reset", form: [("markdown", edited)]).status
                     == .forbidden)
+        }
+    }
+
+    static let piece = """
+        ---
+        title: Desk breaks, explained
+        kind: worksheet
+        topic: stress
+        minutes: 4
+        added: 2026-11-20
+        summary: Why a minute standing every hour matters.
+        ---
+        ## Why it matters
+        Long unbroken sitting is what tires the back; **short breaks** undo most of it.
+        """
+
+    struct ContentListJSON: Decodable {
+        struct Entry: Decodable {
+            let id: String
+            let title: String
+        }
+        let entries: [Entry]
+        let counts: [String: Int]
+    }
+
+    @Test func aCreatorWritesALibraryPieceHerPeopleRead() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            let carolBrowser = browser.fresh()
+            _ = try await HabitsAPITests.Person.make(carolBrowser, email: "carol@example.com")
+            let ann = try await HabitsAPITests.Person.make(browser)
+            let bob = try await HabitsAPITests.Person.make(browser.fresh(), email: "bob@example.com")
+            let carolID = try await app.store.write { repositories in
+                let account = try #require(try await repositories.accounts.find(email: EmailAddress("carol@example.com")))
+                try await repositories.creators.grant(.creator, to: account.id)
+                return account.id
+            }
+            #expect(try await carolBrowser.get("/coach/creator").text.contains("You haven’t written a piece yet."))
+            #expect(try await carolBrowser.get("/coach/creator/pieces/new").text.contains("kind: worksheet"))
+
+            let video = Self.piece.replacingOccurrences(of: "kind: worksheet", with: "kind: video")
+            let refused = try await carolBrowser.post("/coach/creator/pieces", form: [("markdown", video)])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("A piece you write is an article or a worksheet"))
+            let undated = Self.piece.replacingOccurrences(of: "added: 2026-11-20", with: "added: last week")
+            let noDate = try await carolBrowser.post("/coach/creator/pieces", form: [("markdown", undated)])
+            #expect(noDate.text.contains("added is a date like 2026-11-01"))
+
+            let saved = try await carolBrowser.post("/coach/creator/pieces", form: [("markdown", Self.piece)])
+            #expect(saved.location == "\(LibraryPagesController.base)/desk-breaks-explained")
+            #expect(try await carolBrowser.get(saved.location!).text.contains("<strong>short breaks</strong>"))
+
+            #expect(try await bob.send(.get, "/api/v1/content/desk-breaks-explained").status == .notFound)
+            _ = try await ann.send(.post, "/api/v1/creator/join", #"{"creatorId":"\#(carolID)"}"#)
+            let library = try await ann.send(.get, "/api/v1/content?q=desk").decode(ContentListJSON.self)
+            #expect(library.entries.map(\.id).contains("desk-breaks-explained"))
+            let bobs = try await bob.send(.get, "/api/v1/content").decode(ContentListJSON.self)
+            let anns = try await ann.send(.get, "/api/v1/content").decode(ContentListJSON.self)
+            #expect(anns.counts["worksheet"] == (bobs.counts["worksheet"] ?? 0) + 1)
+            let bookmarked = try await ann.send(.put, "/api/v1/content/desk-breaks-explained/bookmark", #"{"bookmarked":true}"#)
+            #expect(bookmarked.status == .ok, "\(bookmarked.text)")
+
+            let removed = try await carolBrowser.post(
+                "/coach/creator/pieces/desk-breaks-explained/remove", form: [("confirm", "yes")])
+            #expect(removed.location == "/coach/creator?saved=1#pieces")
+            #expect(try await ann.send(.get, "/api/v1/content/desk-breaks-explained").status == .notFound)
         }
     }
 }
