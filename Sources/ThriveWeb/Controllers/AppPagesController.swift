@@ -12,15 +12,15 @@ struct AppPagesController {
         router.get("/") { request, context -> Response in
             guard let owner = context.identity?.userID else { return Self.toLogin(context) }
             let dashboard = try await services.dashboard.dashboard(owner, mode: context.settings?.coaching.mode)
+            let zone = TimeZone(identifier: dashboard.timeZone) ?? .gmt
             var page = DashboardPage(
-                dashboard, zone: TimeZone(identifier: dashboard.timeZone) ?? .gmt,
+                dashboard, zone: zone,
                 welcomed: request.uri.queryParameters.get("welcome") == "1",
                 unavailable: request.uri.queryParameters.get("notice") == "unavailable")
-            let (_, habits) = try await services.habits.today(owner)
+            let (day, habits) = try await services.habits.today(owner)
             page.habits = HomeHabits(habits, toast: HabitPagesController.toast(request, views: habits))
             let programs = try await services.programs.active(owner).map(ProgramCard.init)
             page.programs = programs.isEmpty ? nil : HomePrograms(cards: programs)
-            let day = LocalDate(services.now(), in: TimeZone(identifier: dashboard.timeZone) ?? .gmt)
             let (awards, start) = try await services.store.read { repositories in
                 let records = repositories.records(of: owner)
                 return (
@@ -28,9 +28,7 @@ struct AppPagesController {
                     try await records.documents.get(CoachingStart.self)
                 )
             }
-            let journey = start?.completedAt.map {
-                day.days(since: LocalDate($0, in: TimeZone(identifier: dashboard.timeZone) ?? .gmt)) + 1
-            }
+            let journey = start?.completedAt.map { day.days(since: LocalDate($0, in: zone)) + 1 }
             page.activity = HomeActivity(
                 journeyDay: journey, awards: awards, unread: context.unreadCoach,
                 coachName: try await services.creators.space(owner)?.branding.name, habits: habits)

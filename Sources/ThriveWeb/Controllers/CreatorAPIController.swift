@@ -55,7 +55,7 @@ struct CreatorAPIController {
         }
         creator.get("members/summary") { _, context -> Response in
             let owner = try context.requireUser()
-            return try jsonResponse(CreatorSummaryBody(try await service.summary(owner, habits: services.habits)))
+            return try jsonResponse(try await service.summary(owner, habits: services.habits))
         }
     }
 

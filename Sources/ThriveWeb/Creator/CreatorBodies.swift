@@ -42,33 +42,6 @@ struct CreatorBrandingBody: Codable, Sendable {
     }
 }
 
-/// `GET /api/v1/creator/members/summary`: totals, and the figures of people who share them.
-struct CreatorSummaryBody: Codable, Sendable {
-    struct Shared: Codable, Sendable {
-        let name: String
-        let weekCompletion: Double?
-        let longestStreak: Int
-    }
-
-    let members: Int
-    let sharing: Int
-    let activeToday: Int
-    let averageWeekCompletion: Double?
-    let programsRunning: Int
-    let shared: [Shared]
-
-    init(_ summary: CreatorService.Summary) {
-        members = summary.members
-        sharing = summary.sharing
-        activeToday = summary.activeToday
-        averageWeekCompletion = summary.averageWeekCompletion
-        programsRunning = summary.programsRunning
-        shared = summary.shared.map {
-            Shared(name: $0.name, weekCompletion: $0.weekCompletion, longestStreak: $0.longestStreak)
-        }
-    }
-}
-
 struct CreatorJoinRequest: Codable, Sendable {
     let creatorId: UserID
 }

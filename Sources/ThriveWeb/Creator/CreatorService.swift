@@ -43,9 +43,10 @@ struct CreatorService: Sendable {
         case logo, avatar
     }
 
-    /// Totals over a creator's people, and the figures of those who share them.
-    struct Summary: Sendable {
-        struct Shared: Sendable {
+    /// Totals over a creator's people, and the figures of those who share them; also the answer
+    /// of `GET /api/v1/creator/members/summary`.
+    struct Summary: Codable, Sendable {
+        struct Shared: Codable, Sendable {
             let name: String
             let weekCompletion: Double?
             let longestStreak: Int

@@ -16,6 +16,7 @@ protocol CreatorWritable: CreatorWritingsKind, Sendable {
     /// Reads a text, or throws the first line that does not read (``TextFileProblem``) or a rule a
     /// creator's text has beyond Thrive's files (``ValidationError``).
     static func read(id: Slug<Self>, text: String) throws -> Self
+    var id: Slug<Self> { get }
     var title: String { get }
 }
 
@@ -32,8 +33,9 @@ struct CreatorWritingService<Entity: CreatorWritable>: Sendable {
     /// One of the creator's, as the studio lists it.
     struct Written: Sendable {
         let entity: Entity
-        let id: Slug<Entity>
         let text: String
+
+        var id: Slug<Entity> { entity.id }
     }
 
     func written(_ creator: UserID) async throws -> [Written] {
@@ -41,7 +43,7 @@ struct CreatorWritingService<Entity: CreatorWritable>: Sendable {
             try await Self.requireCreator(creator, repositories)
             let stored = try await repositories.records(of: creator).documents.get(CreatorWritings<Entity>.self)
             return (stored?.sources ?? []).compactMap { source in
-                (try? Entity.read(id: source.id, text: source.text)).map { Written(entity: $0, id: source.id, text: source.text) }
+                (try? Entity.read(id: source.id, text: source.text)).map { Written(entity: $0, text: source.text) }
             }
         }
     }

@@ -72,10 +72,8 @@ struct HabitProgressPage: Sendable {
 
     init(_ progress: HabitProgress, gallery: AchievementService.Gallery, zone: TimeZone) {
         level = AchievementsPage.Level(gallery.level)
-        let newestFirst = gallery.awards.sorted {
-            ($0.earnedOn, $0.tier, $0.achievement.rawValue) > ($1.earnedOn, $1.tier, $1.achievement.rawValue)
-        }
-        recentBadges = newestFirst.prefix(3).map {
+        // The gallery's awards come oldest first, as the store keeps them.
+        recentBadges = gallery.awards.reversed().prefix(3).map {
             Badge(
                 icon: $0.achievement.icon,
                 text: "\(AchievementText.name($0.achievement)) (\(AchievementText.tier($0.achievement, $0.tier)))")
