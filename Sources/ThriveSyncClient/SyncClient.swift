@@ -110,6 +110,13 @@ public actor SyncClient {
             key
         ).first
         if let unsent, let position = unsent.column("position")?.integer {
+            // A record made here and deleted before the server ever heard of it: nothing to send
+            // (the server refuses to delete a record it never had).
+            if operation == .delete, try await neverSent(key) {
+                try await store.query("DELETE FROM outbox WHERE position = ?", [.integer(position)])
+                try await store.query("DELETE FROM records WHERE kind = ? AND record_id = ?", key)
+                return
+            }
             let folded = document ? Self.merging(fields, into: LocalSyncStore.json(unsent.column("fields"))) : fields
             try await store.query(
                 """
@@ -134,6 +141,16 @@ public actor SyncClient {
                 .text(operation.rawValue), LocalSyncStore.text(fields), .float(now().timeIntervalSince1970),
                 shown.map(SQLiteData.integer) ?? .null,
             ])
+    }
+
+    /// Whether the server has never held this record and no change of it is on its way there.
+    private func neverSent(_ key: [SQLiteData]) async throws -> Bool {
+        try await store.query(
+            """
+            SELECT 1 FROM records WHERE kind = ?1 AND record_id = ?2 AND server_version IS NULL
+            AND NOT EXISTS (SELECT 1 FROM outbox WHERE kind = ?1 AND record_id = ?2 AND sealed = 1)
+            """, key
+        ).isEmpty == false
     }
 
     /// A document's changed fields merged into the fields held, leaf by leaf.

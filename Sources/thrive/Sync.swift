@@ -14,7 +14,13 @@ struct Sync: AsyncParsableCommand {
             first and sent with this sync (or the next one, with --offline). Nothing is lost when the \
             connection drops: unsent changes stay queued and are safe to send again. The password comes \
             from THRIVE_PASSWORD, standard input (--password-stdin) or a prompt.
+
+            Exit status: 0 in step with the server; 3 in step, but a conflict waits for you (run again \
+            with --resolve); 1 the sync did not finish (unsent changes stay queued).
             """)
+
+    /// The exit status that says the sync went through but a conflict waits for the person.
+    static let conflictWaits: Int32 = 3
 
     @Option(help: "The Thrive server, e.g. http://127.0.0.1:8080.")
     var server: String?
@@ -96,6 +102,7 @@ struct Sync: AsyncParsableCommand {
             }
         }
         Runtime.say(try await SyncSummary.holdings(local))
+        if !offline, try await !local.conflicts().isEmpty { throw ExitCode(Self.conflictWaits) }
     }
 
     private func signIn() async throws -> HTTPSyncTransport {
@@ -110,9 +117,9 @@ struct Sync: AsyncParsableCommand {
             let token = try await HTTPSyncTransport.logIn(server: url, email: email, password: password)
             return HTTPSyncTransport(server: url, token: token)
         } catch let error as SyncTransportError {
-            throw ExitMessage("Could not sign in to \(server): \(error.message)")
+            throw ExitMessage("Could not sign in to \(server): \(error.message) Unsent changes stay queued.")
         } catch let error as URLError {
-            throw ExitMessage("Could not reach \(server): \(error.localizedDescription)")
+            throw ExitMessage("Could not reach \(server): \(error.localizedDescription) Unsent changes stay queued.")
         }
     }
 

@@ -104,3 +104,15 @@ struct UnitTests {
         #expect(system.format(Length(metres: 1.778)) == length)
     }
 }
+
+@Suite("Division that rounds down")
+struct FloorDivisionTests {
+    /// Hours before 1970 belong to the day before: −1 and −24 to day −1, −25 to day −2.
+    @Test(arguments: [
+        (0, 0, 0), (23, 0, 23), (24, 1, 0), (-1, -1, 23), (-14, -1, 10), (-24, -1, 0), (-25, -2, 23), (-48, -2, 0),
+    ])
+    func hoursFallInTheDayThatHoldsThem(hour: Int, day: Int, hourOfDay: Int) {
+        #expect(hour.floorDivided(by: 24) == day)
+        #expect(hour.floorModulo(24) == hourOfDay)
+    }
+}

@@ -21,6 +21,9 @@ struct QuantityHoursTests {
     static let clockChanges = [LocalDate(year: 2026, month: 3, day: 27)!, LocalDate(year: 2026, month: 10, day: 23)!]
     /// Four summer days: no clock change in the range at all.
     static let summer = LocalDate(year: 2026, month: 7, day: 10)!
+    /// Four days over the first of January 1970: hours and days before it are negative numbers,
+    /// which must round down (−0.5 is hour −1, not hour 0). London kept UTC+1 all year then.
+    static let epoch = LocalDate(year: 1969, month: 12, day: 30)!
     static let phone = SampleSource(name: "iPhone", kind: .device)
 
     /// Heart rate every seven minutes from the watch, steps every hour from the phone, with
@@ -144,7 +147,42 @@ struct QuantityHoursTests {
         }
     }
 
-    @Test(arguments: TestStores.kinds, clockChanges + [summer])
+    /// A database whose day totals before 1970 were written by migration 7's triggers (each
+    /// reading of the evening before 1970 added to 1 January) is mended by migration 13, and a
+    /// reading of that evening can then be deleted.
+    @Test(arguments: TestStores.kinds)
+    func daysBefore1970WrittenByAnOlderReleaseAreMended(kind: DatabaseKind) async throws {
+        let (location, cleanup) = try await TestStores.makeLocation(kind)
+        let database = try await Database.open(location, logger: TestStores.logger)
+        do {
+            try await Migrator(through: 12).migrate(database)
+            let store = Store(database: database)
+            let ann = try Make.account("ann@example.com")
+            var samples = Self.samples(from: Self.epoch)
+            let stored = samples
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.records(of: ann.id).profile.save(
+                    Profile(timeZoneIdentifier: "Europe/London"), at: Self.epoch.start(in: .gmt))
+            }
+            try await QuantityDayShifts.keepForEveryone(store, now: Self.epoch.start(in: .gmt))
+            try await store.write { try await $0.records(of: ann.id).quantitySamples.store(stored) }
+            #expect(try await Migrator().migrate(database) == [13])
+            try await Self.expectDaysMatch(samples, from: Self.epoch, store: store, owner: ann.id)
+            let evening = samples.first {
+                $0.type == .heartRate && $0.start.timeIntervalSince1970 < 0 && $0.start.timeIntervalSince1970 > -7_200
+            }!
+            #expect(try await store.write { try await $0.records(of: ann.id).quantitySamples.delete(id: evening.id) })
+            samples.removeAll { $0.id == evening.id }
+            try await Self.expectDaysMatch(samples, from: Self.epoch, store: store, owner: ann.id)
+        } catch {
+            Issue.record(error)
+        }
+        await database.close()
+        try await cleanup()
+    }
+
+    @Test(arguments: TestStores.kinds, clockChanges + [summer, epoch])
     func daysFollowInsertsReplacementsAndDeletions(kind: DatabaseKind, first: LocalDate) async throws {
         try await TestStores.withStore(kind) { store in
             let ann = try Make.account("ann@example.com")

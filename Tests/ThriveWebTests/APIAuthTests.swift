@@ -47,6 +47,39 @@ struct APIAuthTests {
         }
     }
 
+    /// A client that still sends its old access token (expired, or garbage) can refresh, sign in
+    /// and read the public documents; routes that need a person still say why the token failed.
+    @Test func aStaleBearerHeaderDoesNotBlockPublicRoutes() async throws {
+        let clock = TestClock()
+        try await TestApp.make(clock: clock).test { browser in
+            try await browser.signUp()
+            let api = browser.fresh()
+            let tokens = try await api.apiLogin()
+            clock.advance(minutes: 16)
+            var refreshToken = tokens.refreshToken
+            for stale in [tokens.accessToken, "garbage"] {
+                let headers: HTTPFields = [.authorization: "Bearer \(stale)"]
+                let me = try await api.json(.get, "/api/v1/me", headers: headers)
+                #expect(me.status == .unauthorized)
+                #expect(me.error?.code == (stale == "garbage" ? "invalid_token" : "token_expired"))
+                let logout = try await api.json(.post, "/api/v1/auth/logout", headers: headers)
+                #expect(logout.error?.code == me.error?.code)
+                let refreshed = try await api.json(
+                    .post, "/api/v1/auth/refresh", #"{"refreshToken":"\#(refreshToken)"}"#, headers: headers)
+                #expect(refreshed.status == .ok, "\(refreshed.text)")
+                let fresh = try refreshed.decode(Tokens.self)
+                refreshToken = fresh.refreshToken
+                let login = try await api.json(
+                    .post, "/api/v1/auth/login", #"{"email":"ann@example.com","password":"correct-horse-9"}"#, headers: headers)
+                #expect(login.status == .ok, "\(login.text)")
+                #expect(try await api.get("/api/v1/openapi.json", headers: headers).status == .ok)
+                #expect(try await api.get("/api/v1/mobile/config", headers: headers).status == .ok)
+                #expect(try await api.get("/api/v1/mobile/version", headers: headers).status == .ok)
+                #expect(try await api.json(.get, "/api/v1/me", bearer: fresh.accessToken).status == .ok)
+            }
+        }
+    }
+
     @Test func aReplayedRefreshTokenRevokesItsWholeFamily() async throws {
         try await TestApp.make().test { browser in
             try await browser.signUp()

@@ -32,7 +32,8 @@ struct HabitCheckInSyncTests {
     }
 
     @Test func theLaterCheckInWinsWhicheverArrivesFirst() async throws {
-        try await TestApp.make(clock: TestClock(Self.monday)).test { browser in
+        let app = try await TestApp.make(clock: TestClock(Self.monday))
+        try await app.test { browser in
             let phone = try await SyncDevice.signedUp(browser)
             let created = try await browser.json(.post, "/api/v1/habits", #"{"name":"Walk"}"#, bearer: phone.token)
             struct Created: Decodable { let id: String }
@@ -47,11 +48,21 @@ struct HabitCheckInSyncTests {
             #expect(done.results.first?.status == .applied)
             #expect(try await outcome() == "done")
 
-            // A laptop's Skip made at 08:30 arrives later: the earlier tap loses, and the laptop is told.
-            let older = try await phone.sync([Self.change(walk, "skip", madeAt: "2026-11-23T08:30:00Z")])
-            #expect(older.results.first?.status == .applied)
+            // A laptop's Skip made at 08:30 arrives later: the earlier tap loses, the laptop is told
+            // (a conflict the rule settled) and the Skip is kept in the conflict history.
+            let skip = Self.change(walk, "skip", madeAt: "2026-11-23T08:30:00Z")
+            let older = try await phone.sync([skip])
+            #expect(older.results.first?.status == .conflict)
+            #expect(older.results.first?.final == true)
             #expect(older.results.first?.server?.fields?.object?["state"] == .string("done"))
             #expect(try await outcome() == "done")
+            let history = try await app.store.read { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                return try await repositories.records(of: owner).conflictHistory.versions(.habitCheckIn, recordID: skip.recordID)
+            }
+            #expect(history.map(\.reason) == ["madeEarlier"])
+            #expect(history.first?.side == .device)
+            #expect(history.first?.body.object?["action"] == .string("skip"))
 
             // A clear made at 10:00 is later than Done: it wins.
             _ = try await phone.sync([Self.change(walk, "clear", madeAt: "2026-11-23T10:00:00Z")])

@@ -93,6 +93,52 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    /// Every operation that takes a body answers 415 for a body of another type and 413 for one
+    /// too large, and says so in the document (the fuzzer's status check found neither listed).
+    @Test func everyBodyTakingOperationDocumentsItsTypeAndSizeRefusals() async throws {
+        let app = try await TestApp.make()
+        try await app.test { browser in
+            let document = try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text)
+            let check = SchemaCheck(document: document)
+            try await browser.signUp()
+            let token = try await browser.apiLogin().accessToken
+            try await app.store.write { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                try await repositories.creators.grant(.creator, to: owner)
+            }
+            let values = [
+                "{id}": UUID().uuidString, "{slot}": "logo", "{metric}": "steps", "{day}": "1", "{ndbNumber}": "09003",
+            ]
+            var checked = 0
+            for (path, item) in document["paths"]?.objectValue ?? [:] {
+                for (method, operation) in item.objectValue ?? [:] where operation["requestBody"] != nil {
+                    var address = path.replacingOccurrences(of: "/content/{id}", with: "/content/box-breathing")
+                    for (name, value) in values { address = address.replacingOccurrences(of: name, with: value) }
+                    let verb = HTTPRequest.Method(method.uppercased())!
+                    let plain = try await browser.json(
+                        verb, address, "hello", bearer: token, headers: [.contentType: "text/plain"])
+                    #expect(plain.status == .unsupportedMediaType, "\(method) \(path): \(plain.status)")
+                    try check.expectDocumented(plain, path, method)
+                    let huge = try await browser.json(
+                        verb, address, "[" + String(repeating: "1,", count: 4_500_000) + "1]", bearer: token,
+                        headers: [
+                            .contentType:
+                                "\(path.contains("images") || path.contains("attachments") ? "image/png" : "application/json")"
+                        ])
+                    #expect(huge.status == .contentTooLarge, "\(method) \(path): \(huge.status)")
+                    try check.expectDocumented(huge, path, method)
+                    checked += 1
+                }
+            }
+            #expect(checked == 33, "every operation with a body")
+            // An image slot that does not exist is a documented 404.
+            let slot = try await browser.json(
+                .put, "/api/v1/creator/images/banner", "x", bearer: token, headers: [.contentType: "image/png"])
+            #expect(slot.status == .notFound)
+            try check.expectDocumented(slot, "/api/v1/creator/images/{slot}", "put")
+        }
+    }
+
     static func documentData() throws -> Data {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

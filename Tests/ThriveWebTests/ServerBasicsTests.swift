@@ -74,6 +74,41 @@ struct ServerBasicsTests {
         }
     }
 
+    /// The flags say what the server serves: sync, the coach and five languages are there; push,
+    /// labs, skin and reports are not yet; the hosted coach only when its key is configured.
+    @Test(arguments: [false, true])
+    func configSaysWhatTheServerOffers(hostedCoach: Bool) async throws {
+        struct Config: Decodable {
+            let features: [String: Bool]
+            let languages: [String]
+        }
+        let app = try await TestApp.make(configure: {
+            if hostedCoach { $0.hostedCoach = HostedCoachConfiguration(apiKey: "sk-test", baseURL: "http://127.0.0.1:9") }
+        })
+        try await app.test { browser in
+            let config = try await browser.get("/api/v1/mobile/config").decode(Config.self)
+            #expect(config.languages == ["de", "en", "es", "fr", "pt"])
+            let on = config.features.filter(\.value).keys.sorted()
+            let off = config.features.filter { !$0.value }.keys.sorted()
+            #expect(
+                on
+                    == ([
+                        "accounts", "achievements", "coachChat", "contentLibrary", "creatorSpaces", "habits", "offlineMode",
+                        "programs", "sampleUpload",
+                    ] + (hostedCoach ? ["hostedCoach"] : [])).sorted())
+            #expect(
+                off
+                    == (["labResults", "pushNotifications", "reports", "skincare"] + (hostedCoach ? [] : ["hostedCoach"]))
+                    .sorted())
+            // The flags match the routes: sync answers a signed-in device, the coach its history.
+            try await browser.signUp()
+            let token = try await browser.apiLogin().accessToken
+            #expect(
+                try await browser.json(.post, "/api/v1/mobile/sync", #"{"cursor":0,"changes":[]}"#, bearer: token).status == .ok)
+            #expect(try await browser.json(.get, "/api/v1/coach/messages", bearer: token).status == .ok)
+        }
+    }
+
     @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
         try await TestApp.make().test { browser in
             for path in ["/login", "/api/v1/mobile/version", "/no-such-page", "/assets/app.css"] {
@@ -89,6 +124,17 @@ struct ServerBasicsTests {
             }
             #expect(try await browser.get("/login").headers[.cacheControl] == "no-store")
             #expect(try await browser.get("/assets/app.css").headers[.cacheControl] == "max-age=3600")
+        }
+    }
+
+    /// A NUL byte once cut `app.css%00.html` short and answered the stylesheet as HTML.
+    @Test(arguments: ["/assets/app.css%00.html", "/assets/app.css%0a", "/assets/%ZZ.css", "/api/v1/mobile/config%00"])
+    func addressesWithControlCharactersAreRefused(path: String) async throws {
+        try await TestApp.make().test { browser in
+            let reply = try await browser.get(path)
+            #expect(reply.status == .badRequest, "\(path)")
+            #expect(reply.headers[.contentType]?.hasPrefix("text/css") != true)
+            #expect(try await browser.get("/assets/app.css").headers[.contentType] == "text/css")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 import Testing
 import ThriveCore
 import ThriveStore
@@ -99,6 +100,18 @@ struct SyncAPITests {
             #expect(again.results.allSatisfy { $0.server?.fields?.object?["note"] == .string("Walked at lunch") })
             #expect(again.changes.isEmpty, "nothing changed since the cursor")
 
+            // The same change ID with other content in one batch: the second is refused, not
+            // silently dropped as if it were the first sent again.
+            let reused = Self.mood(UUID(), mood: 2, change: UUID())
+            var altered = reused
+            altered.fields = Self.mood(reused.recordID, mood: 5).fields
+            let mixed = try await device.sync([reused, altered, reused], cursor: again.cursor)
+            #expect(mixed.results.map(\.status) == [.applied, .rejected, .duplicate])
+            #expect(mixed.results[1].field == "id")
+            #expect(
+                mixed.results[1].message
+                    == "This change ID was already used in this batch for a different change. Give each change its own ID.")
+
             let day = try await browser.json(.get, "/api/v1/entries/mood?date=2026-11-22", bearer: device.token)
             #expect(day.text.components(separatedBy: "\"mood\":4").count == 2, "one check-in: \(day.text)")
 
@@ -118,12 +131,16 @@ struct SyncAPITests {
             let (a, b, c) = (UUID(), UUID(), UUID())
             let morning = [Self.mood(a, mood: 2), Self.mood(b, mood: 3)]
             let afternoon = [Self.mood(c, mood: 5), Self.delete(.moodCheckIn, b, base: nil)]
-            // The afternoon batch overtakes the morning one; the delete of b, not yet there, changes nothing.
-            #expect(try await device.sync(afternoon).results.map(\.status) == [.applied, .applied])
+            // The afternoon batch overtakes the morning one: the delete of b, not there yet, is
+            // refused (the server never had b), so it is not spent; sent again once b is there, it
+            // deletes it, as the person meant.
+            #expect(try await device.sync(afternoon).results.map(\.status) == [.applied, .rejected])
             #expect(try await device.sync(morning).results.map(\.status) == [.applied, .applied])
-            #expect(try await device.sync(afternoon + morning).results.allSatisfy { $0.status == .duplicate })
+            #expect(
+                try await device.sync(afternoon + morning).results.map(\.status)
+                    == [.duplicate, .applied, .duplicate, .duplicate])
             let moods = try await device.pullAll().filter { $0.kind == .moodCheckIn && !$0.deleted }
-            #expect(Set(moods.compactMap(\.recordID)) == [a, b, c], "b arrived after its deletion was spent")
+            #expect(Set(moods.compactMap(\.recordID)) == [a, c])
         }
     }
 
@@ -305,6 +322,38 @@ struct SyncAPITests {
                 raw: one.replacingOccurrences(of: #""kind":"#, with: #""basVersion":null,"kind":"#))
             #expect(nulled.status == .ok)
             #expect(try await device.send(raw: #"{"cursor":"#).error?.message == "The request body is not valid JSON.")
+
+            // Each refusal names the real problem.
+            let huge = try await device.send(raw: #"{"cursor":1e30,"changes":[]}"#)
+            #expect(huge.status == .badRequest)
+            #expect(huge.error?.field == "cursor")
+            #expect(huge.error?.message.hasPrefix("“cursor” must be a whole number") == true, "\(huge.text)")
+            let half = try await device.send(raw: #"{"cursor":0.5,"changes":[],"limit":10}"#)
+            #expect(half.error?.field == "cursor", "\(half.text)")
+            var bytes = Array(one.utf8)
+            let note = bytes.firstIndex(of: UInt8(ascii: "2"))!  // the mood's value
+            bytes.insert(contentsOf: [0xC3, 0x28], at: note)
+            let broken = try await browser.send(
+                "/api/v1/mobile/sync", method: .post,
+                headers: [.contentType: "application/json", .authorization: "Bearer \(device.token)"],
+                body: ByteBuffer(bytes: bytes))
+            #expect(broken.status == .badRequest)
+            #expect(
+                broken.error?.message == "The request body is not UTF-8 text: byte \(note) breaks it. Send JSON as UTF-8.",
+                "\(broken.text)")
+            let text = try SyncDevice.body(
+                SyncRequest(
+                    cursor: 0,
+                    changes: [
+                        SyncChange(
+                            id: UUID(), kind: .moodCheckIn, recordID: UUID(), operation: .upsert,
+                            fields: .string("mood 3"), madeAt: Self.evening)
+                    ]))
+            let stringFields = try await device.send(raw: text).decode(SyncResponse.self)
+            #expect(stringFields.results[0].status == .rejected)
+            #expect(stringFields.results[0].field == "fields")
+            #expect(
+                stringFields.results[0].message == "“fields” must be an object: the whole entry, as the entries API takes it.")
         }
     }
 
@@ -363,11 +412,15 @@ struct SyncAPITests {
             #expect(try await ann.sync([Self.mood(record, mood: 3, note: "Ann's")]).results[0].status == .applied)
 
             let bob = try await SyncDevice.signedUp(browser.fresh(), email: "bob@example.com")
+            // Ann's record ID answers Bob exactly as an ID nobody has: it tells him nothing.
             let takeover = try await bob.sync([Self.mood(record, mood: 1, note: "Bob's")])
-            #expect(takeover.results[0].status == .rejected)
-            #expect(takeover.results[0].field == "recordID")
             let deletion = try await bob.sync([Self.delete(.moodCheckIn, record, base: nil)])
-            #expect(deletion.results[0].status == .applied, "nothing of Bob's to delete")
+            let nobodys = try await bob.sync([Self.delete(.moodCheckIn, UUID(), base: nil)])
+            for answer in [takeover, deletion, nobodys] {
+                #expect(answer.results[0].status == .rejected)
+                #expect(answer.results[0].field == "recordID")
+                #expect(answer.results[0].message == "You have no record with this ID. To create a new record, give it a new ID.")
+            }
             #expect(try await bob.pullAll().allSatisfy { $0.recordID != record })
 
             let annRecord = try #require(try await ann.pullAll().first { $0.recordID == record })

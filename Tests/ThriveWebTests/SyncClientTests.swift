@@ -158,6 +158,23 @@ struct SyncClientTests {
         }
     }
 
+    /// A record made and deleted offline never reaches the server: nothing is sent for it, so the
+    /// server's refusal to delete what it never had is never met.
+    @Test func aRecordMadeAndDeletedOfflineSendsNothing() async throws {
+        try await Self.withClients(1) { _, device, clients in
+            let (phone, transport) = clients[0]
+            let tea = try await phone.save(.moodCheckIn, fields: Self.mood(3, note: "tea"))
+            try await phone.delete(.moodCheckIn, id: tea)
+            #expect(try await phone.queued() == 0)
+            let report = try await phone.sync()
+            #expect(report.sent == 0)
+            #expect(report.rejected.isEmpty)
+            #expect(transport.requests.withLock { $0 } == 1, "one pull, nothing to push")
+            #expect(try await phone.records(.moodCheckIn).isEmpty)
+            #expect(try await device.pullAll().allSatisfy { $0.recordID != tea })
+        }
+    }
+
     // The next three were found by the fault-injection schedules (SyncFaultTests).
 
     @Test func anEditMadeBeforeTheDeviceSawADeletionDoesNotBringTheRecordBack() async throws {

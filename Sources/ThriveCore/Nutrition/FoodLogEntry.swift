@@ -77,6 +77,7 @@ public struct FoodLogEntry: Hashable, Sendable, Codable, Identifiable {
                 throw ValidationError.range(field, field, 0, 1_000, unit: " g")
             }
         }
+        try SampleChecks.notBeforeEarliest(consumedAt, field: "consumedAt")
         try SampleChecks.source(source)
         try SampleChecks.sync(sync)
         return self

@@ -41,8 +41,19 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
 }
 
 /// Checks shared by every record kind.
-enum SampleChecks {
+public enum SampleChecks {
+    /// The oldest moment Thrive keeps a record of: 1 January 1900, UTC. Nobody alive has health
+    /// data from before it, so an older date is a typing mistake (year 19 for 2019) that would
+    /// otherwise sit unseen at the far end of every chart.
+    public static let earliest = Date(timeIntervalSince1970: -2_208_988_800)
+
+    /// Refuses a moment before ``earliest``, naming the field it came from.
+    public static func notBeforeEarliest(_ time: Date, field: String) throws(ValidationError) {
+        guard time >= earliest else { throw ValidationError.because(field, "beforeEarliest") }
+    }
+
     static func span(start: Date, end: Date) throws(ValidationError) {
+        try notBeforeEarliest(start, field: "start")
         guard end >= start else {
             throw ValidationError.because("end", "endBeforeStart")
         }

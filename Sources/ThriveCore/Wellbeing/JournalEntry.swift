@@ -26,6 +26,7 @@ public struct JournalEntry: Hashable, Sendable, Codable, Identifiable {
         guard trimmed.count <= Self.maximumLength else {
             throw ValidationError.tooLong("text", "journalEntry", atMost: Self.maximumLength)
         }
+        try SampleChecks.notBeforeEarliest(writtenAt, field: "writtenAt")
         try SampleChecks.source(source)
         try SampleChecks.sync(sync)
         return JournalEntry(id: id, writtenAt: writtenAt, text: trimmed, source: source, sync: sync)

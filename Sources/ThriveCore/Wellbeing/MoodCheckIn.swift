@@ -37,6 +37,7 @@ public struct MoodCheckIn: Hashable, Sendable, Codable, Identifiable {
         if let note, note.count > 2_000 {
             throw ValidationError.tooLong("note", "note", atMost: 2_000)
         }
+        try SampleChecks.notBeforeEarliest(recordedAt, field: "recordedAt")
         try SampleChecks.source(source)
         try SampleChecks.sync(sync)
         return self

@@ -363,12 +363,12 @@ struct DayReadPlan: Equatable {
     init(hours: [Int], shifts: Set<Int>) {
         for index in 0..<max(0, hours.count - 1) {
             let start = hours[index]
-            let shift = start % 24
-            if hours[index + 1] - start == 24, start >= 0, shifts.contains(shift) {
+            let shift = start.floorModulo(24)
+            if hours[index + 1] - start == 24, shifts.contains(shift) {
                 if let last = runs.last, last.firstIndex + last.count == index, last.shift == shift {
                     runs[runs.count - 1].count += 1
                 } else {
-                    runs.append(Run(firstIndex: index, firstDay: start / 24, count: 1, shift: shift))
+                    runs.append(Run(firstIndex: index, firstDay: start.floorDivided(by: 24), count: 1, shift: shift))
                 }
             } else if let last = hourRanges.last, last.upperBound == start {
                 hourRanges[hourRanges.count - 1] = last.lowerBound..<hours[index + 1]

@@ -52,12 +52,13 @@ struct QuantityDayShifts: Sendable {
             ).run()
         }
         for shift in wanted.subtracting(current).sorted() {
+            let day = Schema.floorDay("hour - \(shift)")
             try await session.sql.raw(
                 """
                 INSERT INTO quantity_days (owner_id, type, shift, day, source_name, source_kind, total, low, high, n) \
-                SELECT owner_id, type, \(literal: shift), (hour - \(literal: shift)) / 24, source_name, source_kind, \
+                SELECT owner_id, type, \(literal: shift), \(unsafeRaw: day), source_name, source_kind, \
                 SUM(total), MIN(low), MAX(high), SUM(n) FROM quantity_hours WHERE owner_id = \(bind: owner.rawValue) \
-                GROUP BY owner_id, type, (hour - \(literal: shift)) / 24, source_name, source_kind
+                GROUP BY owner_id, type, \(unsafeRaw: day), source_name, source_kind
                 """
             ).run()
             try await session.sql.raw(

@@ -12,6 +12,11 @@ public struct Migrator: Sendable {
         migrations = Schema.migrations
     }
 
+    /// The schema's history up to `version` only: a database as an older release left it.
+    init(through version: Int) {
+        migrations = Schema.migrations.filter { $0.version <= version }
+    }
+
     /// The newest schema version this build knows.
     public var latestVersion: Int { migrations.map(\.version).max() ?? 0 }
 
@@ -79,7 +84,7 @@ public struct Migrator: Sendable {
         }
         try await sql.raw(
             SQLQueryString(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (version \(types.integer) PRIMARY KEY, name TEXT NOT NULL, applied_at \(types.timestamp) NOT NULL)"
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version \(unsafeRaw: types.integer) PRIMARY KEY, name TEXT NOT NULL, applied_at \(unsafeRaw: types.timestamp) NOT NULL)"
             )
         ).run()
     }

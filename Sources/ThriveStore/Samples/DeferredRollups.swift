@@ -18,6 +18,7 @@ enum DeferredRollups {
         try await sql.raw("INSERT INTO quantity_rollups_deferred (after_rowid) VALUES (\(bind: after))").run()
         try await insert()
         let hour = Schema.sqliteHour("q.start_at")
+        let day = Schema.floorDay("\(hour) - s.shift")
         try await sql.raw(
             """
             INSERT INTO quantity_hours (owner_id, type, hour, source_name, source_kind, total, low, high, n) \
@@ -32,10 +33,10 @@ enum DeferredRollups {
         try await sql.raw(
             """
             INSERT INTO quantity_days (owner_id, type, shift, day, source_name, source_kind, total, low, high, n) \
-            SELECT q.owner_id, q.type, s.shift, (\(unsafeRaw: hour) - s.shift) / 24, q.source_name, q.source_kind, \
+            SELECT q.owner_id, q.type, s.shift, \(unsafeRaw: day), q.source_name, q.source_kind, \
             SUM(q.value), MIN(q.value), MAX(q.value), COUNT(*) \
             FROM quantity_samples q JOIN quantity_day_shifts s ON s.owner_id = q.owner_id WHERE q.rowid > \(bind: after) \
-            GROUP BY (\(unsafeRaw: hour) - s.shift) / 24, s.shift, q.type, q.source_name, q.source_kind, q.owner_id \
+            GROUP BY \(unsafeRaw: day), s.shift, q.type, q.source_name, q.source_kind, q.owner_id \
             ON CONFLICT (owner_id, type, shift, day, source_name, source_kind) DO UPDATE SET \
             total = quantity_days.total + excluded.total, low = min(quantity_days.low, excluded.low), \
             high = max(quantity_days.high, excluded.high), n = quantity_days.n + excluded.n

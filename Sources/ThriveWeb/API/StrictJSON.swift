@@ -61,7 +61,10 @@ enum StrictJSON {
         do {
             value = try makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw describe(error)
+            // A string that is not UTF-8 fails wherever it is decoded, under whatever type was
+            // being tried there: say what is really wrong first.
+            if let offset = firstInvalidUTF8(data) { throw AppError.badRequest(t("json.notUTF8", ["offset": String(offset)])) }
+            throw describe(error, in: data)
         } catch let error as UnknownKeyError {
             throw AppError.badRequest(t("json.unknownField", ["field": error.path]), field: error.path)
         }
@@ -98,7 +101,7 @@ enum StrictJSON {
         return nil
     }
 
-    private static func describe(_ error: DecodingError) -> AppError {
+    private static func describe(_ error: DecodingError, in data: Data) -> AppError {
         switch error {
         case .keyNotFound(let key, let context):
             let field = (context.codingPath + [key]).dottedPath
@@ -112,11 +115,61 @@ enum StrictJSON {
             return .badRequest(t("json.notNull", ["field": field, "type": describe(type)]), field: field)
         case .dataCorrupted(let context):
             let field = context.codingPath.dottedPath
-            if field.isEmpty { return .badRequest(t("json.invalid")) }
+            if field.isEmpty { return diagnose(data) }
             return .badRequest(t("json.invalidValue", ["field": field, "detail": context.debugDescription]), field: field)
         @unknown default:
             return .badRequest(t("json.unreadable"))
         }
+    }
+
+    /// The offset of the first byte that breaks UTF-8, if one does.
+    static func firstInvalidUTF8(_ data: Data) -> Int? {
+        var bytes = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// What is wrong with a body the decoder calls corrupted without saying where: a number that
+    /// cannot be a whole number (too large, or with a fraction) where the JSON itself is fine;
+    /// else the JSON's syntax.
+    static func diagnose(_ data: Data) -> AppError {
+        guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return .badRequest(t("json.invalid"))
+        }
+        if let field = firstUnfitNumber(in: parsed, path: "") {
+            return .badRequest(t("json.wholeNumber", ["field": field]), field: field)
+        }
+        return .badRequest(t("json.invalid"))
+    }
+
+    /// The first number, by path, that no 64-bit whole number can hold: out of range first, then
+    /// one with a fraction (a number field takes fractions, so those may well be fine).
+    private static func firstUnfitNumber(in value: Any, path: String) -> String? {
+        var fractional: String?
+        func walk(_ value: Any, _ path: String) -> String? {
+            if let object = value as? [String: Any] {
+                for key in object.keys.sorted() {
+                    if let found = walk(object[key]!, path.isEmpty ? key : "\(path).\(key)") { return found }
+                }
+            } else if let array = value as? [Any] {
+                for (index, element) in array.enumerated() {
+                    if let found = walk(element, "\(path)[\(index)]") { return found }
+                }
+            } else if let number = value as? NSNumber {
+                let double = number.doubleValue
+                if !(-9.2e18...9.2e18).contains(double) { return path }
+                if double.rounded() != double, fractional == nil { fractional = path }
+            }
+            return nil
+        }
+        return walk(value, path) ?? fractional
     }
 
     private static func describe(_ type: Any.Type) -> String {

@@ -16,7 +16,7 @@ public func buildApplication(
 }
 
 /// The router with every route, in the order requests pass through the middleware: request log,
-/// security headers, error rendering, static files, session, CSRF, the person's settings (for pages),
+/// security headers, error rendering, the path check, static files, session, CSRF, the person's settings (for pages),
 /// the onboarding gate, dead links to the dashboard.
 public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<
     AppRequestContext
@@ -28,6 +28,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     router.add(middleware: SecurityHeadersMiddleware(strictTransportSecurity: configuration.usesTLS))
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: services.renderer))
+    router.add(middleware: PathCheckMiddleware())
     if let assets = Bundle.module.path(forResource: "public", ofType: nil) {
         router.add(
             middleware: FileMiddleware(

@@ -28,6 +28,9 @@ public struct AppRequestContext: RequestContext {
     public var csrfToken: String?
     /// Set when the request carried a session cookie that has run out (idle or past its lifetime).
     public var sessionEnded = false
+    /// Why the request's bearer token was not accepted (expired, unknown, another scheme): the
+    /// answer of a route that needs a person; public routes ignore it.
+    public var bearerRefusal: AppError?
     /// The signed-in person's settings, for pages (theme, text size, mode); nil for the API.
     public var settings: Settings?
     /// Today's insights the person has not opened yet, for the tab's badge (pages only).
@@ -54,6 +57,7 @@ public struct AppRequestContext: RequestContext {
 
     /// The signed-in person, or a 401 that says how to sign in.
     public func requireUser() throws -> UserID {
+        if let bearerRefusal { throw bearerRefusal }
         guard let identity else {
             throw AppError(
                 status: .unauthorized, code: sessionEnded ? "session_expired" : "unauthenticated",

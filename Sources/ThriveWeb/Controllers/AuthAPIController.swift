@@ -75,6 +75,7 @@ struct AuthAPIController {
 
         group.post("logout") { request, context -> Response in
             guard let identity = context.identity, case .bearer(let family) = identity.credential else {
+                if let refusal = context.bearerRefusal { throw refusal }
                 throw AppError(status: .unauthorized, code: "unauthenticated", message: t("api.logoutToken"))
             }
             let everywhere: Bool

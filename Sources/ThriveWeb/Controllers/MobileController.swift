@@ -15,12 +15,23 @@ struct MobileController {
     }
 
     struct Config: Codable {
+        /// What this server offers, each flag read from what it really serves: a client shows a
+        /// feature only when its flag is on.
         struct Features: Codable {
             let accounts: Bool
             let sampleUpload: Bool
+            /// `POST /api/v1/mobile/sync` and the offline snapshot.
             let offlineMode: Bool
             let pushNotifications: Bool
+            /// The coach conversation (`/api/v1/coach`); on-device rules always answer.
             let coachChat: Bool
+            /// The hosted coach can be chosen: the operator configured its key.
+            let hostedCoach: Bool
+            let habits: Bool
+            let programs: Bool
+            let contentLibrary: Bool
+            let achievements: Bool
+            let creatorSpaces: Bool
             let labResults: Bool
             let skincare: Bool
             let reports: Bool
@@ -62,20 +73,25 @@ struct MobileController {
                     apiVersion: plain.apiVersion, serverVersion: plain.serverVersion,
                     minimumSupportedVersion: plain.minimumSupportedVersion, updateRequired: client < minimum))
         }
+        // Routes this build serves are on; what it does not serve yet (push, labs, skin, reports)
+        // is off until it does.
+        let features = Config.Features(
+            accounts: true, sampleUpload: true, offlineMode: true, pushNotifications: false, coachChat: true,
+            hostedCoach: services.configuration.hostedCoach != nil, habits: true, programs: true,
+            contentLibrary: true, achievements: true, creatorSpaces: true, labResults: false,
+            skincare: false, reports: false)
         api.get("mobile/config") { _, _ -> Response in
             let policy = services.policy
             return try jsonResponse(
                 Config(
-                    features: .init(
-                        accounts: true, sampleUpload: true, offlineMode: false, pushNotifications: false, coachChat: false,
-                        labResults: false, skincare: false, reports: false),
+                    features: features,
                     session: .init(
                         idleTimeoutSeconds: Int(policy.idleTimeout), accessTokenSeconds: Int(policy.accessTokenLifetime),
                         refreshTokenSeconds: Int(policy.refreshTokenLifetime)),
                     limits: .init(
                         maxSamplesPerRequest: SamplesAPIController.maxSamples, maxRequestBytes: SamplesAPIController.maxBytes),
                     unitSystems: UnitSystem.allCases.map(\.rawValue),
-                    languages: ["en"]))
+                    languages: StringCatalog.bundled.filter { !$0.value.entries.isEmpty }.keys.map(\.rawValue).sorted()))
         }
     }
 }

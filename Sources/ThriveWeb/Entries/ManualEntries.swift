@@ -3,12 +3,14 @@ import ThriveCore
 
 /// Entries typed in by the person, built and validated the same way from the API and the pages.
 enum ManualEntries {
-    /// A moment the person gives for an entry: not in the future (a few minutes of clock skew allowed).
+    /// A moment the person gives for an entry: not in the future (a few minutes of clock skew
+    /// allowed), nor before the oldest date Thrive keeps.
     static func moment(_ time: Date?, now: Date, field: String) throws -> Date {
         let time = time ?? now
         guard time <= now.addingTimeInterval(5 * 60) else {
             throw ValidationError(field: field, message: t("entryError.future"))
         }
+        try SampleChecks.notBeforeEarliest(time, field: field)
         return time
     }
 

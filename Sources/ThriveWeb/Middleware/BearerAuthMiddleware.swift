@@ -1,7 +1,9 @@
 import Hummingbird
 
 /// Accepts `Authorization: Bearer <access token>` on API routes. A token that is present but wrong
-/// or expired is refused at once with a 401 that says which, so clients know to refresh.
+/// or expired is refused with a 401 that says which, so clients know to refresh; but only where the
+/// route needs a person (``AppRequestContext/requireUser()``): a client that still sends its old
+/// token while it refreshes, signs in or reads the public documents is not turned away.
 struct BearerAuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let tokens: TokenService
@@ -12,21 +14,19 @@ struct BearerAuthMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization] else {
             return try await next(request, context)
         }
-        guard header.lowercased().hasPrefix("bearer ") else {
-            throw AppError(
-                status: .unauthorized, code: "invalid_token", message: t("auth.bearerMissing")
-            )
-        }
         var context = context
-        do {
-            context.identity = try await tokens.authenticate(
-                accessToken: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
-        } catch .expired {
-            throw AppError(
-                status: .unauthorized, code: "token_expired",
-                message: t("auth.accessExpired"))
-        } catch {
-            throw AppError(status: .unauthorized, code: "invalid_token", message: t("api.badToken"))
+        if header.lowercased().hasPrefix("bearer ") {
+            do {
+                context.identity = try await tokens.authenticate(
+                    accessToken: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+            } catch .expired {
+                context.bearerRefusal = AppError(
+                    status: .unauthorized, code: "token_expired", message: t("auth.accessExpired"))
+            } catch {
+                context.bearerRefusal = AppError(status: .unauthorized, code: "invalid_token", message: t("api.badToken"))
+            }
+        } else {
+            context.bearerRefusal = AppError(status: .unauthorized, code: "invalid_token", message: t("auth.bearerMissing"))
         }
         return try await next(request, context)
     }

@@ -41,7 +41,9 @@ enum HabitCheckInSync {
         return result
     }
 
-    /// Applies a device's check-in unless the day holds one made later; answers as the batch does.
+    /// Applies a device's check-in unless the day holds one made later. One that loses is a
+    /// conflict the rule has settled (`final`): the device takes the server's day, and the batch
+    /// keeps the device's version in the conflict history.
     static func apply(_ change: SyncChange, records: PersonalRecords, now: Date) async throws -> SyncChangeResult {
         guard let body = change.fields else { throw AppError.badRequest(t("sync.fieldsRequired"), field: "fields") }
         let sent = try StrictJSON.decode(Change.self, from: try JSONEncoder().encode(body))
@@ -56,10 +58,10 @@ enum HabitCheckInSync {
             let logged = try await records.changes.latest(.habitCheckIn, recordIDs: [change.recordID])[change.recordID]
             let fields = try await Self.fields(logged.map { [$0] } ?? [], in: records)[change.recordID]
             return SyncChangeResult(
-                changeID: change.id, status: .applied, version: logged?.sequence ?? 0,
+                changeID: change.id, status: .conflict,
                 server: SyncRecord(
                     kind: .habitCheckIn, recordID: change.recordID, version: logged?.sequence ?? 0, deleted: fields == nil,
-                    fields: fields))
+                    fields: fields), final: true)
         }
         let action: HabitCheckInRequest.Action = change.operation == .delete ? .clear : sent.action
         _ = try await HabitService.checkIn(

@@ -43,9 +43,19 @@ struct SyncBatch {
         var touched = Set<RecordKey>()
         var results: [SyncChangeResult] = []
         var done: [UUID: SyncChangeResult] = [:]
+        var firstSent: [UUID: SyncChange] = [:]
         var duplicates: [Int] = []
         var kept: [Int] = []
         for (index, change) in changes.enumerated() {
+            // The same change ID twice in one batch with other content: one of the two is not
+            // what the device meant, and applying neither silently would lose it.
+            if let first = firstSent[change.id], first != change {
+                results.append(
+                    SyncChangeResult(
+                        changeID: change.id, status: .rejected, message: t("sync.conflictingDuplicate"), field: "id"))
+                continue
+            }
+            firstSent[change.id] = firstSent[change.id] ?? change
             if receipts[change.id] != nil || done[change.id] != nil {
                 duplicates.append(results.count)
                 results.append(
@@ -116,11 +126,8 @@ struct SyncBatch {
         write: (PreparedRecord, _ replacing: Bool) -> Void
     ) async throws -> SyncChangeResult {
         let id = change.recordID
-        // Writing over another person's record (or a device sample) is refused; deleting one
-        // deletes nothing of this person's, as if it were not there.
-        if change.operation == .upsert, known.taken.contains(id) {
-            return SyncChangeResult(changeID: change.id, status: .rejected, message: t("sync.idTaken"), field: "recordID")
-        }
+        // Another person's record (or a device sample) is not this person's to write or delete.
+        if known.taken.contains(id) { return SyncService.unknownRecord(change) }
         let current = known.fields[id]
         let logged = known.logged[id]
         return try await resolve(change, prepared, current: current, logged: logged) { setAside in
@@ -139,7 +146,13 @@ struct SyncBatch {
         do {
             return try await repositories.atomically(field: "recordID") {
                 if let document = service.documents[change.kind] { return try await applyDocument(change, document) }
-                if change.kind == .habitCheckIn { return try await HabitCheckInSync.apply(change, records: records, now: time) }
+                if change.kind == .habitCheckIn {
+                    let result = try await HabitCheckInSync.apply(change, records: records, now: time)
+                    if result.final == true {
+                        try await keep(change.fields ?? .null, of: change, version: result.server?.version, side: .device)
+                    }
+                    return result
+                }
                 guard let adapter = service.entries[change.kind] else {
                     throw AppError.badRequest(t("sync.readOnly", ["kind": change.kind.rawValue]), field: "kind")
                 }
@@ -171,6 +184,8 @@ struct SyncBatch {
         _ change: SyncChange, _ prepared: PreparedRecord?, current: JSONValue?, logged: LoggedChange?,
         apply: (_ setAsideServer: Bool) async throws -> Void
     ) async throws -> SyncChangeResult {
+        // Deleting what this person never had is not a no-op to report as done.
+        if change.operation == .delete, current == nil, logged == nil { return SyncService.unknownRecord(change) }
         let server = ServerState(
             version: Self.version(logged, current), deleted: current == nil && logged?.deleted == true, fields: current)
         let serverRecord = SyncRecord(
@@ -263,6 +278,7 @@ struct SyncBatch {
             switch (side, change.resolution) {
             case (.device, .keepServer?): "keptServer"
             case (.device, _) where change.kind.conflictStrategy == .serverWinsPerField: "serverWonField"
+            case (.device, _) where change.kind.conflictStrategy == .mergeByTimestamp: "madeEarlier"
             case (.device, _): "deletedOnServer"
             case (.server, .keepDevice?): "keptDevice"
             case (.server, .merged?): "merged"

@@ -104,6 +104,7 @@ struct SyncService: Sendable {
             guard let adapter = entries[change.kind], let fields = change.fields else {
                 throw AppError.badRequest(t("sync.fieldsRequired"), field: "fields")
             }
+            guard fields.object != nil else { throw AppError.badRequest(t("sync.fieldsObject"), field: "fields") }
             return try await adapter.prepare(fields, id: change.recordID)
         }
     }
@@ -114,11 +115,15 @@ struct SyncService: Sendable {
     }
 
     static func rejection(_ change: SyncChange, _ error: any Error) -> SyncChangeResult {
-        if case StoreError.conflict? = error as? StoreError {
-            return SyncChangeResult(changeID: change.id, status: .rejected, message: t("sync.idTaken"), field: "recordID")
-        }
+        if case StoreError.conflict? = error as? StoreError { return unknownRecord(change) }
         let problem = AppError(error)
         return SyncChangeResult(changeID: change.id, status: .rejected, message: problem.message, field: problem.field)
+    }
+
+    /// A record ID this person has no record under, whether another person's or nobody's: the
+    /// answer is the same, so it tells nothing of what others hold.
+    static func unknownRecord(_ change: SyncChange) -> SyncChangeResult {
+        SyncChangeResult(changeID: change.id, status: .rejected, message: t("sync.unknownRecord"), field: "recordID")
     }
 
     // MARK: Pull

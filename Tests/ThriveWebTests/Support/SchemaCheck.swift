@@ -120,9 +120,12 @@ extension SchemaCheck {
     func expectDocumented(
         _ reply: Reply, _ path: String, _ method: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
+        var response = document["paths"]?[path]?[method]?["responses"]?[String(reply.status.code)]
+        if let reference = response?["$ref"]?.stringValue, reference.hasPrefix("#/components/responses/") {
+            response = document["components"]?["responses"]?[String(reference.dropFirst("#/components/responses/".count))]
+        }
         let schema = try #require(
-            document["paths"]?[path]?[method]?["responses"]?[String(reply.status.code)]?["content"]?["application/json"]?[
-                "schema"],
+            response?["content"]?["application/json"]?["schema"],
             "\(method) \(path) documents no \(reply.status.code) answer", sourceLocation: sourceLocation)
         let found = problems(try SchemaJSON.parse(reply.text), against: schema)
         #expect(found.isEmpty, "\(method) \(path) \(reply.status.code): \(found)", sourceLocation: sourceLocation)
