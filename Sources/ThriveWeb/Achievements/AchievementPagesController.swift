@@ -10,7 +10,7 @@ struct AchievementPagesController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("profile/achievements") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             var page = AchievementsPage(try await services.achievements.gallery(owner))
             if let space = try await services.creators.space(owner), !space.branding.badges.isEmpty {
                 let done = try await services.store.read { try await $0.records(of: owner).habits.doneCount() }

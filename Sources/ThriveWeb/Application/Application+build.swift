@@ -17,7 +17,7 @@ public func buildApplication(
 
 /// The router with every route, in the order requests pass through the middleware: request log,
 /// security headers, error rendering, the path check, static files, session, CSRF, the person's settings (for pages),
-/// the onboarding gate, dead links to the dashboard.
+/// the onboarding gate, dead links to the dashboard; then each feature's API and pages.
 public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDependencies) async throws -> Router<
     AppRequestContext
 > {
@@ -40,58 +40,36 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     router.add(middleware: OnboardingGate(store: services.store, scope: .pages))
     router.add(middleware: DeadLinkMiddleware())
 
-    HealthController(store: services.store).addRoutes(to: router)
-    try WebAppManifestController().addRoutes(to: router)
-    let api = router.group("api/v1").add(middleware: BearerAuthMiddleware(tokens: services.tokens))
-    MobileController(services: services).addRoutes(to: api)
-    MobileAppAPIController(services: services).addRoutes(to: api)
-    SyncAPIController(services: services).addRoutes(
-        to: api.group("mobile").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
-    try OpenAPIController().addRoutes(to: api)
-    AuthAPIController(services: services).addRoutes(to: api.group("auth"))
-    AccountAPIController(services: services).addRoutes(to: api)
-    SamplesAPIController(services: services).addRoutes(
-        to: api.group("samples").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
-    EnginesAPIController(services: services).addRoutes(to: api)
-    FoodsAPIController(services: services).addRoutes(to: api)
-    ChartsAPIController(services: services).addRoutes(to: api)
-    HabitsAPIController(services: services).addRoutes(
-        to: api.group("habits").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
-    AchievementsAPIController(services: services).addRoutes(to: api)
-    ProgramsAPIController(services: services).addRoutes(
-        to: api.group("programs").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
-    CoachAPIController(services: services).addRoutes(
-        to: api.group("coach").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
-    ContentAPIController(services: services).addRoutes(
-        to: api.group("content").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
-    CreatorAPIController(services: services).addRoutes(
-        to: api.group("creator").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites)))
-    let entries = api.group("entries").add(middleware: OnboardingGate(store: services.store, scope: .apiWrites))
-    MealEntriesAPIController(services: services).addRoutes(to: entries.group("meals"))
-    EntriesAPIController.checkIns.addRoutes(to: entries.group("mood"), services: services)
-    EntriesAPIController.weighIns.addRoutes(to: entries.group("weight"), services: services)
-    EntriesAPIController.water.addRoutes(to: entries.group("water"), services: services)
-    EntriesAPIController.journal.addRoutes(to: entries.group("journal"), services: services)
-    EntriesAPIController.sleep.addRoutes(to: entries.group("sleep"), services: services)
-    EntriesAPIController.workouts.addRoutes(to: entries.group("workouts"), services: services)
-    AuthPagesController(services: services).addRoutes(to: router)
-    AppPagesController(services: services).addRoutes(to: router)
-    OnboardingController(services: services).addRoutes(to: router)
-    SettingsPagesController(services: services).addRoutes(to: router)
-    MealPagesController(services: services).addRoutes(to: router)
-    EntryPagesController<MoodCheckIn>(page: .mood).addRoutes(to: router, services: services)
-    EntryPagesController<QuantitySample>(page: .weight).addRoutes(to: router, services: services)
-    EntryPagesController<QuantitySample>(page: .water).addRoutes(to: router, services: services)
-    EntryPagesController<JournalEntry>(page: .journal).addRoutes(to: router, services: services)
-    EntryPagesController<CategorySample>(page: .sleep).addRoutes(to: router, services: services)
-    WorkoutPagesController(services: services).addRoutes(to: router)
-    FitnessPagesController(services: services).addRoutes(to: router)
-    HabitPagesController(services: services).addRoutes(to: router)
-    ProgramPagesController(services: services).addRoutes(to: router)
-    AchievementPagesController(services: services).addRoutes(to: router)
-    CoachPagesController(services: services).addRoutes(to: router)
-    CoachingStartController(services: services).addRoutes(to: router)
-    LibraryPagesController(services: services).addRoutes(to: router)
-    CreatorPagesController(services: services).addRoutes(to: router)
+    let api = FeatureAPI(
+        root: router.group("api/v1").add(middleware: BearerAuthMiddleware(tokens: services.tokens)), store: services.store)
+    let features: [any Feature] = [
+        ServerFeature(services: services),
+        AccountsFeature(services: services),
+        ProfileFeature(services: services),
+        OnboardingFeature(services: services),
+        SettingsFeature(services: services),
+        DashboardFeature(services: services),
+        SearchFeature(services: services),
+        SyncFeature(services: services),
+        SamplesFeature(services: services),
+        PlanFeature(services: services),
+        KPIsFeature(services: services),
+        ScoresFeature(services: services),
+        SafetyFeature(services: services),
+        InsightsFeature(services: services),
+        FoodsFeature(services: services),
+        ChartsFeature(services: services),
+        NutritionFeature(services: services),
+        EntriesFeature(services: services),
+        WorkoutsFeature(services: services),
+        DailyFeature(services: services),
+        HabitsFeature(services: services),
+        AchievementsFeature(services: services),
+        ProgramsFeature(services: services),
+        CoachFeature(services: services),
+        ContentFeature(services: services),
+        CreatorFeature(services: services),
+    ]
+    for feature in features { try feature.addRoutes(api: api, pages: router) }
     return router
 }

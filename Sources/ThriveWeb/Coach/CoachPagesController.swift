@@ -10,7 +10,7 @@ struct CoachPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         let service = services.coach
         router.get("coach") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             // The coach introduces itself first (the welcome's five screens), once.
             guard try await services.coachingStart.progress(owner).isComplete else {
                 return .redirect(to: "/coach/start", type: .normal)
@@ -29,7 +29,7 @@ struct CoachPagesController {
         }
 
         router.post("coach/messages") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
             do {
                 let sent = try await service.send(owner, try Self.draft(form))

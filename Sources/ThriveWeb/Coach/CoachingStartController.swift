@@ -10,14 +10,14 @@ struct CoachingStartController {
     func addRoutes(to router: Router<AppRequestContext>) {
         let service = services.coachingStart
         router.get("coach/start") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let progress = try await service.progress(owner)
             if progress.isComplete { return .redirect(to: "/coach", type: .normal) }
             return .redirect(to: "/coach/start/\(progress.current.rawValue)", type: .normal)
         }
         for step in CoachingStart.Step.allCases {
             router.get(RouterPath("coach/start/\(step.rawValue)")) { _, context -> Response in
-                guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+                guard let owner = context.identity?.userID else { return context.toLogin }
                 let progress = try await service.progress(owner)
                 if progress.isComplete { return .redirect(to: "/coach", type: .normal) }
                 guard progress.canOpen(step) else {
@@ -33,7 +33,7 @@ struct CoachingStartController {
                     content: page)
             }
             router.post(RouterPath("coach/start/\(step.rawValue)")) { request, context -> Response in
-                guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+                guard let owner = context.identity?.userID else { return context.toLogin }
                 let form = try await MealPagesController.form(request)
                 let progress = try await service.progress(owner)
                 guard !progress.isComplete else { return .redirect(to: "/coach", type: .normal) }

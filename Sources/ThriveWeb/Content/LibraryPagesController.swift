@@ -13,7 +13,7 @@ struct LibraryPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         let service = services.content
         router.get("library") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let query = request.uri.queryParameters
             let words = query.get("q").map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             let kind = query.get("kind").flatMap { ContentEntry.Kind(rawValue: String($0)) }
@@ -24,7 +24,7 @@ struct LibraryPagesController {
                 content: LibraryPage(overview, query: words, kind: kind, creator: creator))
         }
         router.get("library/:id") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let listing = try await service.open(owner, try ContentAPIController.id(context))
             let notice = request.uri.queryParameters.get("saved").map {
                 t("library.notice.\($0 == "finished" ? "finished" : "saved")")
@@ -34,14 +34,14 @@ struct LibraryPagesController {
                 content: LibraryEntryPage(listing, notice: notice))
         }
         router.post("library/:id/bookmark") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try ContentAPIController.id(context)
             let form = try await MealPagesController.form(request)
             _ = try await service.bookmark(owner, id, form["bookmarked"] == "yes")
             return .redirect(to: "\(Self.base)/\(id)?saved=bookmark", type: .normal)
         }
         router.post("library/:id/finished") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try ContentAPIController.id(context)
             _ = try await service.reach(owner, id, percent: 100)
             return .redirect(to: "\(Self.base)/\(id)?saved=finished", type: .normal)

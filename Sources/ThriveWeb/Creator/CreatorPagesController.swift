@@ -15,12 +15,12 @@ struct CreatorPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         let service = services.creators
         router.get("coach/creator") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             return try await page(
                 owner, context, notice: request.uri.queryParameters.get("saved").map { _ in t("creator.saved") })
         }
         router.post("coach/creator/branding") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
             guard let space = try await service.space(owner), space.isOwn else { throw CreatorService.notCreator }
             do {
@@ -36,7 +36,7 @@ struct CreatorPagesController {
             }
         }
         router.post("coach/creator/badges") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
             guard let space = try await service.space(owner), space.isOwn else { throw CreatorService.notCreator }
             var draft = Self.draft(of: space.branding)
@@ -61,7 +61,7 @@ struct CreatorPagesController {
             }
         }
         router.post("coach/creator/featured") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
             guard let space = try await service.space(owner), space.isOwn else { throw CreatorService.notCreator }
             var draft = Self.draft(of: space.branding)
@@ -75,18 +75,18 @@ struct CreatorPagesController {
         CreatorWritingPagesController(services: services, kind: .pieces, service: services.creatorPieces)
             .addRoutes(to: router)
         router.post("coach/creator/sharing") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
             try await service.share(owner, form["shares"] == "yes")
             return .redirect(to: "\(Self.base)?saved=1", type: .normal)
         }
         router.post("coach/creator/leave") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             try await service.leave(owner)
             return .redirect(to: "/coach", type: .normal)
         }
         router.get("coach/join/:creator") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let creator = try Self.creator(context)
             guard try await service.isCreator(creator), creator != owner else {
                 throw AppError.notFound(t("creator.error.noInvitation"))
@@ -99,7 +99,7 @@ struct CreatorPagesController {
                 content: CreatorJoinPage(creator: creator.description, name: name ?? t("coach.title")))
         }
         router.post("coach/join/:creator") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             _ = try await service.join(owner, creator: try Self.creator(context))
             return .redirect(to: "/coach", type: .normal)
         }

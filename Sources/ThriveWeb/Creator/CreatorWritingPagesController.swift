@@ -12,29 +12,29 @@ struct CreatorWritingPagesController<Entity: CreatorWritable> {
     func addRoutes(to router: Router<AppRequestContext>) {
         let base = "coach/creator/\(kind.segment)"
         router.get("\(base)/new") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             _ = try await service.written(owner)
             return page(CreatorWritingPage(kind, id: nil, title: nil, text: kind.starter), context)
         }
         router.post(RouterPath(base)) { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let text = try await MealPagesController.form(request)["markdown"] ?? ""
             return try await saved(owner, nil, text: text, context)
         }
         router.get("\(base)/:id") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let written = try await self.written(owner, context)
             return page(
                 CreatorWritingPage(kind, id: written.id.rawValue, title: written.entity.title, text: written.text), context)
         }
         router.post("\(base)/:id") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let written = try await self.written(owner, context)
             let text = try await MealPagesController.form(request)["markdown"] ?? ""
             return try await saved(owner, written, text: text, context)
         }
         router.post("\(base)/:id/remove") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let written = try await self.written(owner, context)
             guard try await MealPagesController.form(request).text("confirm") == "yes" else {
                 let page = CreatorWritingPage(

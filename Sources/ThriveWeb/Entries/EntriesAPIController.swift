@@ -17,7 +17,7 @@ struct EntriesAPIController<Entry: Codable & Sendable, Input: Codable & Sendable
         group.get { request, context -> Response in
             let owner = try context.requireUser()
             let person = try await services.engines.context(owner)
-            let date = try EnginesAPIController.date(request) ?? person.today
+            let date = try request.askedDate() ?? person.today
             let entries = try await log.day(owner, date, in: person.zone)
             return try jsonResponse(EntryDayBody(date: date, entries: entries.map(output)))
         }

@@ -13,7 +13,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
         let path = RouterPath(String(page.path.dropFirst()))
 
         router.get(path) { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let date = MealPagesController.day(request, today: person.today)
             let notice = request.uri.queryParameters.get("notice").flatMap { EntryNotice(rawValue: String($0)) }
@@ -23,7 +23,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
         }
 
         router.post(path) { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let form = try await MealPagesController.form(request)
             let date = form.text("date").flatMap { LocalDate(iso8601: $0) }.map { min($0, person.today) } ?? person.today
@@ -42,14 +42,14 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
         }
 
         router.post(RouterPath("\(path)/undo")) { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             guard let restored = try await log.undoDelete(owner) else { return redirect(to: person.today, notice: nil) }
             return redirect(to: LocalDate(page.kind.time(restored), in: person.zone), notice: .restored)
         }
 
         router.get(RouterPath("\(path)/:id/edit")) { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             guard let entry = try await log.entry(owner, id: try id(context)) else { throw page.kind.missing }
             return try await renderEdit(
@@ -58,7 +58,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
         }
 
         router.post(RouterPath("\(path)/:id")) { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let id = try id(context)
             guard let entry = try await log.entry(owner, id: id) else { throw page.kind.missing }
@@ -79,7 +79,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
         }
 
         router.post(RouterPath("\(path)/:id/delete")) { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             guard let deleted = try await log.delete(owner, id: try id(context)) else { throw page.kind.missing }
             return redirect(to: LocalDate(page.kind.time(deleted), in: person.zone), notice: .deleted)

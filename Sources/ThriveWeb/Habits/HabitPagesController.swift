@@ -15,14 +15,14 @@ struct HabitPagesController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("pillars/wellbeing/habits") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let (_, views) = try await services.habits.all(owner)
             let page = HabitsPage(views, toast: Self.toast(request, views: views))
             return services.renderer.pillarPage("habits", t("habits.title"), context, page)
         }
 
         router.get("pillars/wellbeing/habits/progress") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let page = HabitProgressPage(
                 try await services.habits.progress(owner), gallery: try await services.achievements.gallery(owner),
@@ -31,12 +31,12 @@ struct HabitPagesController {
         }
 
         router.get("pillars/wellbeing/habits/new") { _, context -> Response in
-            guard context.identity != nil else { return AppPagesController.toLogin(context) }
+            guard context.identity != nil else { return context.toLogin }
             return renderForm(values: [:], weekdays: [], errors: FormErrors(), existing: nil, context)
         }
 
         router.post("pillars/wellbeing/habits") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
             do {
                 let (_, created) = try await services.habits.create(owner, try HabitFormInput.draft(form))
@@ -47,7 +47,7 @@ struct HabitPagesController {
         }
 
         router.get("pillars/wellbeing/habits/:id/edit") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try HabitsAPIController.id(context)
             let (_, view) = try await services.habits.habit(owner, id)
             let (values, weekdays) = HabitFormPage.values(view.habit)
@@ -56,7 +56,7 @@ struct HabitPagesController {
         }
 
         router.post("pillars/wellbeing/habits/:id") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try HabitsAPIController.id(context)
             let form = try await MealPagesController.form(request)
             do {
@@ -69,7 +69,7 @@ struct HabitPagesController {
         }
 
         router.post("pillars/wellbeing/habits/:id/status") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try HabitsAPIController.id(context)
             let form = try await MealPagesController.form(request)
             guard let status = form.text("status").flatMap(Habit.Status.init(rawValue:)) else {
@@ -80,7 +80,7 @@ struct HabitPagesController {
         }
 
         router.post("pillars/wellbeing/habits/:id/delete") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try HabitsAPIController.id(context)
             let form = try await MealPagesController.form(request)
             guard form.text("confirm") == "yes" else {
@@ -97,7 +97,7 @@ struct HabitPagesController {
         }
 
         router.post("pillars/wellbeing/habits/:id/checkin") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try HabitsAPIController.id(context)
             let form = try await MealPagesController.form(request)
             guard let action = form.text("action").flatMap(HabitCheckInRequest.Action.init(rawValue:)) else {

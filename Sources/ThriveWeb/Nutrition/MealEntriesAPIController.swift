@@ -13,7 +13,7 @@ struct MealEntriesAPIController {
         meals.get { request, context -> Response in
             let owner = try context.requireUser()
             let person = try await services.engines.context(owner)
-            let date = try EnginesAPIController.date(request) ?? person.today
+            let date = try request.askedDate() ?? person.today
             let entries = try await services.meals.entries.day(owner, date, in: person.zone)
             return try jsonResponse(MealDayBody(date: date, entries: entries))
         }

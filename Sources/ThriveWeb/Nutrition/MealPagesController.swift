@@ -13,7 +13,7 @@ struct MealPagesController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("pillars/nutrition/meals") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let date = Self.day(request, today: person.today)
             let entries = try await services.meals.entries.day(owner, date, in: person.zone)
@@ -30,7 +30,7 @@ struct MealPagesController {
         }
 
         router.get("pillars/nutrition/meals/add") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             var page = MealAddPage(target: try await target(request, owner: owner))
             page.query = request.searchText()
             if !page.query.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -47,7 +47,7 @@ struct MealPagesController {
         }
 
         router.get("pillars/nutrition/foods/:ndbNumber") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let food = try await food(context.parameters.get("ndbNumber"))
             let target = try await target(request, owner: owner)
             return services.renderer.pillarPage(
@@ -55,7 +55,7 @@ struct MealPagesController {
         }
 
         router.post("pillars/nutrition/foods/:ndbNumber/favourite") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let food = try await food(context.parameters.get("ndbNumber"))
             let form = try await Self.form(request)
             let time = services.now()
@@ -70,7 +70,7 @@ struct MealPagesController {
         }
 
         router.post("pillars/nutrition/meals") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await Self.form(request)
             let target = try await target(form, owner: owner)
             do {
@@ -82,7 +82,7 @@ struct MealPagesController {
         }
 
         router.post("pillars/nutrition/meals/undo") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             guard let restored = try await services.meals.entries.undoDelete(owner) else {
                 return Self.toDay(person.today, notice: nil, slot: nil)
@@ -91,7 +91,7 @@ struct MealPagesController {
         }
 
         router.get("pillars/nutrition/meals/:id/edit") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try MealEntriesAPIController.id(context)
             guard let entry = try await services.store.read({ try await $0.records(of: owner).foodLog.entry(id: id) }) else {
                 throw MealEntriesAPIController.missing
@@ -102,7 +102,7 @@ struct MealPagesController {
         }
 
         router.post("pillars/nutrition/meals/:id") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try MealEntriesAPIController.id(context)
             let form = try await Self.form(request)
             let person = try await services.engines.context(owner)
@@ -129,7 +129,7 @@ struct MealPagesController {
         }
 
         router.post("pillars/nutrition/meals/:id/delete") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try MealEntriesAPIController.id(context)
             guard let deleted = try await services.meals.entries.delete(owner, id: id.rawValue) else {
                 throw MealEntriesAPIController.missing

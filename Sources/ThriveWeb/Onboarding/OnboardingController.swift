@@ -11,13 +11,13 @@ struct OnboardingController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("onboarding") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let state = try await OnboardingState.load(owner, store: services.store)
             return .redirect(to: state.next.map { "/onboarding/\($0.rawValue)" } ?? "/", type: .normal)
         }
         for step in OnboardingStep.allCases {
             router.get(RouterPath("onboarding/\(step.rawValue)")) { _, context -> Response in
-                guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+                guard let owner = context.identity?.userID else { return context.toLogin }
                 let state = try await OnboardingState.load(owner, store: services.store)
                 guard state.progress.canOpen(step, profile: state.profile) else {
                     return .redirect(to: "/onboarding", type: .normal)
@@ -25,7 +25,7 @@ struct OnboardingController {
                 return try await render(step, state: state, owner: owner, form: nil, errors: FormErrors(), context: context)
             }
             router.post(RouterPath("onboarding/\(step.rawValue)")) { request, context -> Response in
-                guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+                guard let owner = context.identity?.userID else { return context.toLogin }
                 let state = try await OnboardingState.load(owner, store: services.store)
                 guard state.progress.canOpen(step, profile: state.profile) else {
                     return .redirect(to: "/onboarding", type: .normal)

@@ -12,7 +12,7 @@ struct ProgramPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         let service = services.programs
         router.get("pillars/wellbeing/programs") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let listings = try await service.listings(owner)
             let left = request.uri.queryParameters.get("left").flatMap { ProgramID(String($0)) }
             let notice = left.flatMap { id in listings.first { $0.program.id == id } }.map {
@@ -24,7 +24,7 @@ struct ProgramPagesController {
         }
 
         router.get("pillars/wellbeing/programs/:id") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let listing = try await service.listing(owner, try ProgramsAPIController.id(context))
             let notice = request.uri.queryParameters.get("completed") == "1" ? t("program.notice.completed") : nil
             return services.renderer.pillarPage(
@@ -32,13 +32,13 @@ struct ProgramPagesController {
         }
 
         router.post("pillars/wellbeing/programs/:id/enroll") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let listing = try await service.enroll(owner, try ProgramsAPIController.id(context))
             return .redirect(to: "\(Self.base)/\(listing.program.id)/days/1?joined=1", type: .normal)
         }
 
         router.post("pillars/wellbeing/programs/:id/leave") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try ProgramsAPIController.id(context)
             let form = try await MealPagesController.form(request)
             guard form.text("confirm") == "yes" else {
@@ -51,7 +51,7 @@ struct ProgramPagesController {
         }
 
         router.get("pillars/wellbeing/programs/:id/days/:day") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let listing = try await service.listing(owner, try ProgramsAPIController.id(context))
             guard let day = try Self.day(context, of: listing.program) else { throw ProgramService.missing }
             let query = request.uri.queryParameters
@@ -66,7 +66,7 @@ struct ProgramPagesController {
         }
 
         router.post("pillars/wellbeing/programs/:id/days/:day/complete") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let id = try ProgramsAPIController.id(context)
             guard let number = context.parameters.get("day").flatMap(Int.init) else { throw ProgramService.missing }
             let listing = try await service.complete(owner, id, day: number)

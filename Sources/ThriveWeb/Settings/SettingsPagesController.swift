@@ -10,13 +10,13 @@ struct SettingsPagesController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("profile/settings") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let query = request.searchText()
             let saved = request.uri.queryParameters.get("saved").map { String($0) }
             return try await render(owner, context: context, query: query, saved: saved, errors: FormErrors())
         }
         router.post("profile/settings") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
             guard let category = SettingsCategory.all.first(where: { $0.id == form.text("category") }) else {
                 throw AppError.badRequest(t("api.unknownSettings"))

@@ -24,7 +24,7 @@ struct WorkoutPagesController {
         let log = EntryLog(kind: .workout, store: services.store, now: services.now)
 
         router.get("pillars/fitness/workouts") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let date = MealPagesController.day(request, today: person.today)
             let notice = request.uri.queryParameters.get("notice").flatMap { EntryNotice(rawValue: String($0)) }
@@ -36,7 +36,7 @@ struct WorkoutPagesController {
         }
 
         router.get("pillars/fitness/workouts/new") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             var date = MealPagesController.day(request, today: person.today)
             var values: WorkoutForm.Values = [:]
@@ -66,7 +66,7 @@ struct WorkoutPagesController {
         }
 
         router.post("pillars/fitness/workouts") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let form = try await MealPagesController.form(request)
             let date = form.text("date").flatMap { LocalDate(iso8601: $0) }.map { min($0, person.today) } ?? person.today
@@ -83,14 +83,14 @@ struct WorkoutPagesController {
         }
 
         router.post("pillars/fitness/workouts/undo") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             guard let restored = try await log.undoDelete(owner) else { return redirect(to: person.today, notice: nil) }
             return redirect(to: LocalDate(restored.start, in: person.zone), notice: .restored)
         }
 
         router.get("pillars/fitness/workouts/:id/edit") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             guard let workout = try await log.entry(owner, id: try Self.id(context)) else { throw EntryKind.workout.missing }
             let date = LocalDate(workout.start, in: person.zone)
@@ -101,7 +101,7 @@ struct WorkoutPagesController {
         }
 
         router.post("pillars/fitness/workouts/:id") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let id = try Self.id(context)
             guard let stored = try await log.entry(owner, id: id) else { throw EntryKind.workout.missing }
@@ -120,7 +120,7 @@ struct WorkoutPagesController {
         }
 
         router.post("pillars/fitness/workouts/:id/delete") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             guard let deleted = try await log.delete(owner, id: try Self.id(context)) else { throw EntryKind.workout.missing }
             return redirect(to: LocalDate(deleted.start, in: person.zone), notice: .deleted)

@@ -3,7 +3,7 @@
 written ones are the same. Needs espeak-ng and ffmpeg (apt-get install espeak-ng ffmpeg); the files
 are committed, so building Thrive does not need them. Run from the repository's root:
 
-    python3 Scripts/content-media.py
+    python3 scripts/content-media.py
 """
 import pathlib, re, subprocess, tempfile
 

@@ -1,28 +1,16 @@
 import Foundation
 import Hummingbird
 import ThriveCore
-import ThriveStore
 
 /// `GET|PATCH /api/v1/mobile/settings`: the person's settings, changed by JSON merge patch and saved
-/// at once; the same document on every device. `GET /api/v1/mobile/dashboard`: the dashboard in the
-/// chosen mode (the settings' mode by default).
-struct MobileAppAPIController {
+/// at once; the same document on every device.
+struct SettingsAPIController {
     let services: AppServices
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         api.get("mobile/settings") { _, context -> Response in
             let owner = try context.requireUser()
             return try jsonResponse(try await services.settings.settings(owner))
-        }
-        api.get("mobile/dashboard") { request, context -> Response in
-            let owner = try context.requireUser()
-            let mode = try request.uri.queryParameters.get("mode").map { text in
-                guard let mode = FlexibilityMode(rawValue: String(text)) else {
-                    throw AppError.badRequest("“mode” must be light or deep.", field: "mode")
-                }
-                return mode
-            }
-            return try jsonResponse(try await services.dashboard.dashboard(owner, mode: mode))
         }
         api.patch("mobile/settings") { request, context -> Response in
             let owner = try context.requireUser()

@@ -8,7 +8,7 @@ struct FitnessPagesController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("pillars/fitness/activity") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let overview = try await services.engines.overview(owner, context: person)
             var page = ActivityPage(days: overview.days, today: person.today, person: person)
@@ -22,7 +22,7 @@ struct FitnessPagesController {
         }
 
         router.get("pillars/fitness/recovery") { request, context -> Response in
-            guard let owner = context.identity?.userID else { return AppPagesController.toLogin(context) }
+            guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let overview = try await services.engines.overview(owner, context: person)
             let fitness = overview.scores.first { $0.pillar == .fitness }

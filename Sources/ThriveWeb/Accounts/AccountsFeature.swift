@@ -1,0 +1,12 @@
+import Hummingbird
+
+/// Signing up, in and out, tokens, and the account as the API shows it.
+struct AccountsFeature: Feature {
+    let services: AppServices
+
+    func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
+        AuthAPIController(services: services).addRoutes(to: api.root.group("auth"))
+        AccountAPIController(services: services).addRoutes(to: api.root)
+        AuthPagesController(services: services).addRoutes(to: pages)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ThriveCore
+
+/// `PUT /api/v1/plan/preferences`: fields that are sent change, the rest stay.
+struct PreferencesUpdate: Codable, Sendable {
+    struct Training: Codable, Sendable {
+        var emphasis: TrainingPreferences.Emphasis?
+        var sessionsPerWeek: Int?
+        var sessionMinutes: Int?
+        var equipment: [Equipment]?
+        var injuries: [InjuryArea]?
+        var buildMuscle: Bool?
+        var skipWarmUp: Bool?
+        var seriousCondition: Bool?
+    }
+
+    var activity: ActivityLevel?
+    var goal: NutritionGoal?
+    var targetRateKilogramsPerWeek: Double?
+    var refeedCap: Int?
+    var training: Training?
+    /// Preferred source name per metric (a HealthKit type identifier); an empty name removes the choice.
+    var preferredSources: [String: String]?
+
+    func applied(to current: PlanPreferences) throws(ValidationError) -> PlanPreferences {
+        var result = current
+        if let activity { result.activity = activity }
+        if let goal { result.goal = goal }
+        if let rate = targetRateKilogramsPerWeek {
+            guard rate.isFinite, rate > 0, rate <= 2 else {
+                throw ValidationError(
+                    field: "targetRateKilogramsPerWeek", Phrase("invalid.targetRate"))
+            }
+            result.targetRateKilogramsPerWeek = rate
+        }
+        if let refeedCap {
+            guard (2_000...2_500).contains(refeedCap) else {
+                throw ValidationError(field: "refeedCap", message: "A refeed day's ceiling must be between 2000 and 2500 kcal.")
+            }
+            result.refeedCap = refeedCap
+        }
+        if let training {
+            if let value = training.emphasis { result.training.emphasis = value }
+            if let value = training.sessionsPerWeek { result.training.sessionsPerWeek = value }
+            if let value = training.sessionMinutes { result.training.sessionMinutes = value }
+            if let value = training.equipment { result.training.equipment = Set(value) }
+            if let value = training.injuries { result.training.injuries = Set(value) }
+            if let value = training.buildMuscle { result.training.buildMuscle = value }
+            if let value = training.skipWarmUp { result.training.skipWarmUp = value }
+            if let value = training.seriousCondition { result.training.seriousCondition = value }
+            do {
+                result.training = try result.training.validated()
+            } catch {
+                throw ValidationError(field: "training.\(error.field)", message: error.message)
+            }
+        }
+        if let preferredSources {
+            let known = Set(QuantityType.allCases.map(\.rawValue) + CategoryType.allCases.map(\.rawValue))
+            for (metric, name) in preferredSources {
+                guard known.contains(metric) else {
+                    throw ValidationError(field: "preferredSources", message: t("api.metricUnknown", ["name": metric]))
+                }
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                guard trimmed.count <= 100 else {
+                    throw ValidationError(field: "preferredSources", message: t("api.sourceNames"))
+                }
+                result.sources.preferred[metric] = trimmed.isEmpty ? nil : trimmed
+            }
+        }
+        return result
+    }
+}
