@@ -10,6 +10,14 @@ from test_pages import log_in
 START = ["/", "/pillars", "/pillars/fitness", "/pillars/nutrition", "/pillars/wellbeing", "/insights", "/profile"]
 # Links that change something or end the session are not visited.
 SKIP = ("/logout", "/undo", "/delete")
+# A Swift value printed as it is ("InputField(name: …)", "Optional(…)", "Phrase(key: …)").
+SWIFT_DUMPS = ("(name:", "Optional(", "Phrase(key:", "(key:")
+
+
+def assert_no_swift_dump(driver, path):
+    text = driver.find_element(By.TAG_NAME, "body").get_attribute("innerText")
+    found = [dump for dump in SWIFT_DUMPS if dump in text]
+    assert not found, f"{path} shows a Swift value: {found}"
 
 
 def links(driver, base):
@@ -29,10 +37,13 @@ def test_every_reachable_page_is_accessible(server, browser):
         queue += links(browser, server)
     checked = 0
     for path in queue:
-        if path in seen or "/edit" in path:
+        if path in seen:
             continue
         seen.add(path)
         browser.get(server + path)
+        assert_no_swift_dump(browser, path)
+        if "/edit" in path:
+            continue
         assert "/login" not in browser.current_url, f"{path} logged the person out"
         assert browser.find_elements(By.TAG_NAME, "h1"), f"{path} has no heading"
         assert "Content unavailable" not in browser.find_element(By.TAG_NAME, "main").text, f"{path} is a dead link"

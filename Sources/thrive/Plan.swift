@@ -67,7 +67,7 @@ struct Plan: AsyncParsableCommand {
                 }
                 print("Why:")
                 for reason in plan.reasons { print("  - \(reason.message)") }
-                for advice in plan.guidance { print("Note: \(advice)") }
+                for advice in plan.guidance { print("Note: \(advice.text)") }
             }
         }
     }

@@ -152,6 +152,10 @@ struct CommandLineTests {
             "--goal", "lose",
         ])
         #expect(paused.output.contains("Weight loss is paused: your BMI is 17.3, under 18.5."))
+        #expect(paused.output.contains("Note: "), "the guidance for an underweight person is shown")
+        for dump in SwiftDump.patterns {
+            #expect(!paused.output.contains(dump), "a Swift value was printed as it is: \(paused.output)")
+        }
     }
 
     @Test(arguments: [
