@@ -33,6 +33,8 @@ def test_log_a_meal_by_search_and_see_the_dashboard_change(server, browser):
     screenshot(browser, "food")
     press(browser, "form[data-portion-form] button.button-primary", Keys.ENTER, leaves=True)
     assert browser.find_element(By.CSS_SELECTOR, ".toast").text.startswith("Meal added.")
+    # Focus lands on the confirmation (once the page's script has run), not on the page's body.
+    WebDriverWait(browser, 10).until(lambda d: "toast" in (d.switch_to.active_element.get_attribute("class") or ""))
     assert "Bananas, raw" in browser.find_element(By.TAG_NAME, "main").text
     assert_accessible(browser)
     screenshot(browser, "meals-day")
@@ -51,6 +53,29 @@ def test_log_a_meal_by_search_and_see_the_dashboard_change(server, browser):
     screenshot(browser, "home-deep")
     press(browser, "button.mode-button[value=light]", Keys.ENTER, leaves=True)
     assert browser.find_elements(By.CSS_SELECTOR, ".goal-ring") == []
+
+
+def test_food_search_answers_as_the_person_types(server, browser):
+    log_in(browser, server)
+    browser.get(server + "/pillars/nutrition/meals/add?slot=breakfast")
+    field = browser.find_element(By.ID, "q")
+    for letter in "porrid":
+        field.send_keys(letter)
+    first = WebDriverWait(browser, 10).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#food-results a.food-link"))[0]
+    # The everyday name finds the plain food first: cooked oats, not breads and cookies.
+    assert first.get_attribute("href").split("/foods/")[1].startswith("08121"), first.text
+    assert "q=porrid" in browser.current_url, "the address keeps the search for back and reload"
+    status = browser.find_element(By.ID, "food-status")
+    assert status.get_attribute("role") == "status" and status.text, "the count is read out"
+    assert browser.switch_to.active_element == field, "typing goes on where it was"
+    assert_accessible(browser)
+    # Tab reaches the first result from the search box (after the button).
+    field.send_keys(Keys.TAB, Keys.TAB)
+    assert browser.switch_to.active_element.get_attribute("href") == first.get_attribute("href")
+    field.clear()
+    field.send_keys("o")
+    WebDriverWait(browser, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#food-results a.food-link"))
 
 
 def test_theme_changes_at_once_and_everywhere(server, browser):

@@ -26,29 +26,23 @@ struct Thrive {
 
     /// Runs with this instance's data folder (unless `environment` names a database) and returns what it printed.
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("THRIVE_") }
         env["THRIVE_DATA_DIR"] = dataDirectory.path
         env["THRIVE_BCRYPT_COST"] = "10"
         env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe()
-        let errors = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let streams = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: streams, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: streams) }
+        let stdin = streams.appendingPathComponent("in")
+        try Data((input ?? "").utf8).write(to: stdin)
+        let output = streams.appendingPathComponent("out")
+        let errors = streams.appendingPathComponent("err")
+        let status = try ChildProcess(
+            Self.executable, arguments, environment: env, input: stdin, output: output, errors: errors
+        ).wait()
         return Result(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self))
+            status: status, output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
     }
 
     func cleanUp() {
@@ -76,10 +70,11 @@ struct CommandLineTests {
         let first = try thrive.run(["migrate"])
         #expect(first.status == 0, "\(first.errors)")
         #expect(
-            first.output.contains("Applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13; the schema is at version 13."))
+            first.output.contains(
+                "Applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14; the schema is at version 14."))
         #expect(first.output.contains("Loaded 8463 foods from the USDA table."))
         let second = try thrive.run(["migrate"]).output
-        #expect(second.contains("The schema is up to date (version 13)."))
+        #expect(second.contains("The schema is up to date (version 14)."))
         #expect(!second.contains("Loaded"), "the food table is loaded once")
     }
 
@@ -188,12 +183,10 @@ struct CommandLineTests {
     @Test func serveWithDemoStartsAServerAPersonCanLogInTo() async throws {
         let server = ServerProcess(dataDirectory: Thrive().dataDirectory)
         defer { server.cleanUp() }
-        let output = Pipe()
-        try await server.start(demo: true, output: output.fileHandleForWriting)
+        try await server.start(demo: true)
         #expect(try await server.health() == #"{"database":"ok","status":"ok"}"#)
         #expect(server.stop() == 0, "Ctrl-C / SIGTERM shuts down cleanly")
-        try output.fileHandleForWriting.close()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = server.printed
         #expect(printed.contains("Created the demo person with"))
         #expect(printed.contains("E-mail \(DemoPerson.email)"))
         #expect(printed.contains("Password \(DemoPerson.password)"))

@@ -112,3 +112,28 @@ struct ProgramTests {
         #expect(enrollments.all.count == 2)
     }
 }
+
+@Suite("Habits alike")
+struct SimilarHabitTests {
+    static func habit(_ name: String, status: Habit.Status = .active) -> Habit {
+        Habit(
+            id: HabitID(UUID()), name: name, status: status, startedOn: LocalDate(year: 2026, month: 11, day: 1)!,
+            createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test(arguments: [
+        ("Daily walk", "Walk 10 min", true),
+        ("Walking 30 minutes", "Walk every day", true),
+        ("Drink 8 glasses of water", "Water", true),
+        ("Daily walk", "Read 10 min", false),
+        ("Lights out by 11", "Morning stretch", false),
+        ("Daily walk", "Daily reading", false),
+    ])
+    func namesAreAlikeByWhatIsDone(program: String, kept: String, alike: Bool) {
+        #expect((SimilarHabit.match(program, among: [Self.habit(kept)]) != nil) == alike, "\(program) ~ \(kept)")
+    }
+
+    @Test func anArchivedHabitIsNotOffered() {
+        #expect(SimilarHabit.match("Daily walk", among: [Self.habit("Walk", status: .archived)]) == nil)
+    }
+}

@@ -108,6 +108,54 @@ struct RuleBasedCoachTests {
         #expect(done[1].phrase.key == "coach.says.allDone")
     }
 
+    /// The focus the person chose adds today's figure of that pillar to the opening and to "how am
+    /// I doing"; a balanced focus adds nothing.
+    @Test(arguments: [
+        (CoachFacts.FocusToday.fitness(steps: 4_210), Phrase("coach.says.focus.fitness", ["count": .integer(4_210)])),
+        (.fitness(steps: nil), Phrase("coach.says.focus.fitnessNone")),
+        (.nutrition(meals: 2), Phrase("coach.says.focus.nutrition", ["count": .integer(2)])),
+        (.nutrition(meals: 0), Phrase("coach.says.focus.nutritionNone")),
+        (.wellbeing(checkedIn: true), Phrase("coach.says.focus.wellbeing")),
+        (.wellbeing(checkedIn: false), Phrase("coach.says.focus.wellbeingNone")),
+    ])
+    func theFocusSaysWhereItsPillarStands(focus: CoachFacts.FocusToday, said: Phrase) {
+        var facts = Self.facts
+        facts.focus = focus
+        let opening = RuleBasedCoach().reply(to: .opening(firstEver: false), facts: facts)
+        #expect(opening[1].phrase == said, "right after the greeting")
+        let progress = RuleBasedCoach().reply(to: .quickReply("how_am_i_doing"), facts: facts)
+        #expect(progress[1].phrase == said)
+        facts.focus = nil
+        #expect(!RuleBasedCoach().reply(to: .opening(firstEver: false), facts: facts).contains { $0.phrase == said })
+    }
+
+    /// At a milestone (7 days, not 6 or 8) the difficulty speaks: a step up, staying steady, or
+    /// nothing more; when struggling, a smaller version, the usual small step, or doing it now.
+    @Test(arguments: [
+        (GoalDifficulty.aggressive, 7, String?("coach.says.stepUp"), "coach.says.doItNow"),
+        (.aggressive, 6, nil, "coach.says.doItNow"),
+        (.aggressive, 8, nil, "coach.says.doItNow"),
+        (.conservative, 14, "coach.says.keepSteady", "coach.says.smallerStep"),
+        (.conservative, 13, nil, "coach.says.smallerStep"),
+        (.moderate, 30, nil, "coach.says.smallStep"),
+    ])
+    func theDifficultyPushesOrHoldsSteady(difficulty: GoalDifficulty, streak: Int, push: String?, step: String) {
+        var facts = Self.facts
+        facts.difficulty = difficulty
+        let read = CoachFacts.HabitFact(
+            id: HabitID(UUID()), name: "Read", outcome: .done, streak: streak, bestStreak: streak, missedYesterday: false)
+        facts.habits = [read, Self.walk]
+        let lines = RuleBasedCoach().reply(to: .habitAnswer(read, .done), facts: facts)
+        if let push {
+            #expect(lines.map(\.phrase.key) == ["coach.says.twoParts", push, "coach.says.didYou"])
+            #expect(lines[1].phrase.values == ["habit": .text("Read"), "count": .integer(streak)])
+        } else {
+            #expect(lines.map(\.phrase.key) == ["coach.says.twoParts", "coach.says.didYou"])
+        }
+        let struggling = RuleBasedCoach().reply(to: .quickReply("feeling_struggling"), facts: facts)
+        #expect(struggling.last?.phrase == Phrase(step, ["habit": .text("Morning walk")]))
+    }
+
     @Test func progressNamesTheLongestRunAndWhatSlipped() {
         let lines = RuleBasedCoach().reply(to: .quickReply("how_am_i_doing"), facts: Self.facts)
         #expect(lines.map(\.phrase.key) == ["coach.says.today", "coach.says.longestRun", "coach.says.missed"])

@@ -30,4 +30,32 @@ struct FoodCatalogStoreTests {
             #expect(try await store.read { try await $0.foods.search(FoodSearchQuery("zzqx"), limit: 5) }.isEmpty)
         }
     }
+
+    /// The names people use come first: "oatmeal" and "porridge" are cooked oats, not the breads,
+    /// cookies and baby foods whose descriptions hold the word; a name still being typed counts.
+    @Test(arguments: TestStores.kinds)
+    func everydayNamesFindThePlainFoodFirst(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            try await FoodCatalogLoader.loadIfNeeded(store)
+            func first(_ text: String, _ count: Int = 1) async throws -> [String] {
+                try await store.read { try await $0.foods.search(FoodSearchQuery(text), limit: 10) }.prefix(count).map(
+                    \.ndbNumber)
+            }
+            #expect(try await first("oatmeal") == ["08121"], "Cereals, oats, …, cooked with water")
+            #expect(try await first("porridge", 2) == ["08121", "08120"], "cooked first, then porridge oats")
+            #expect(try await first("oatm") == ["08121"])
+            #expect(try await first("rice") == ["20045"], "cooked white rice, not rice cakes")
+            #expect(try await first("greek yog") == ["01256"])
+            let oatmeal = try await store.read { try await $0.foods.search(FoodSearchQuery("oatmeal"), limit: 10) }
+            #expect(oatmeal.count == 10, "the products with the word follow")
+            #expect(Set(oatmeal.map(\.ndbNumber)).count == 10, "each food once")
+
+            // A new release's names replace the ones a database holds, at the next start.
+            try await store.write { try await $0.foods.replaceNames(with: [FoodName(name: "oatmeal", ndbNumber: "01001")]) }
+            #expect(try await first("oatmeal") == ["01001"])
+            try await FoodCatalogLoader.loadIfNeeded(store)
+            #expect(try await first("oatmeal") == ["08121"])
+            #expect(try await store.read { try await $0.foods.names() }.count == (try FoodCatalogLoader.bundledNames()).count)
+        }
+    }
 }

@@ -122,6 +122,25 @@ struct CoachChatTests {
     }
 
     /// A question asked yesterday and answered today records yesterday.
+    /// The coaching focus in settings is heard: the day opens with where that pillar stands, from
+    /// the person's own records (two meals logged this morning).
+    @Test func theFocusInSettingsOpensTheDay() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            let ann = try await Person.make(browser)
+            _ = try await ann.create(#"{"name":"Morning walk"}"#)
+            let patched = try await ann.send(.patch, "/api/v1/mobile/settings", #"{"coaching":{"focus":"nutrition"}}"#)
+            #expect(patched.status == .ok, "\(patched.text)")
+            for meal in ["breakfast", "snack"] {
+                let logged = try await ann.send(
+                    .post, "/api/v1/entries/meals", #"{"meal":"\#(meal)","name":"Porridge","energyKilocalories":300}"#)
+                #expect(logged.status == .created, "\(logged.text)")
+            }
+            let opening = try await ann.send(.post, "/api/v1/coach/open").decode([MessageJSON].self)
+            #expect(opening.map(\.text).contains("Your focus is nutrition: 2 meals logged today."), "\(opening.map(\.text))")
+        }
+    }
+
     @Test func aLateAnswerRecordsTheDayItWasAskedAbout() async throws {
         let clock = TestClock(HabitsAPITests.mondayMorning)
         let app = try await TestApp.make(clock: clock)

@@ -16,6 +16,37 @@ struct EntryPagesTests {
         }.first
     }
 
+    /// A note longer than its field takes comes back in the form, kept, with the reason; a form
+    /// larger than Thrive takes at all leads back to the form (the browser keeps what was typed),
+    /// not to the login page.
+    @Test func anOversizedNoteIsRefusedWithTheTextKept() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "Europe/Berlin")
+            let path = "/pillars/wellbeing/mood"
+            let page = try await browser.get(path)
+            #expect(page.text.contains(#"maxlength="2000""#), "the page stops typing at the limit")
+            let long = String(repeating: "a walk by the river ", count: 5_000)
+            let refused = try await browser.post(path, form: [("mood", "4"), ("time", "20:00"), ("note", long)])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("A note can be at most 2,000 characters."))
+            #expect(refused.text.contains(long.trimmingCharacters(in: .whitespaces)), "the text is kept to be shortened")
+
+            let huge = String(repeating: "x", count: 5 * 1024 * 1024)
+            let tooLarge = try await browser.post(
+                path, form: [("mood", "4"), ("note", huge)],
+                headers: [.referer: "http://localhost\(path)?date=2026-11-22"])
+            #expect(tooLarge.status == .contentTooLarge)
+            #expect(tooLarge.text.contains("What you typed is still in the form"))
+            #expect(tooLarge.text.contains(#"href="/pillars/wellbeing/mood?date=2026-11-22" data-history-back>Back to the form"#))
+            #expect(!tooLarge.text.contains("Go to log in"), "the person is signed in")
+            #expect(tooLarge.text.contains("tab-bar") || tooLarge.text.contains("Log out"), "with their navigation")
+            let elsewhere = try await browser.post(
+                path, form: [("mood", "4"), ("note", huge)], headers: [.referer: "https://evil.example/form"])
+            #expect(!elsewhere.text.contains("evil.example"), "never a way back to another site")
+        }
+    }
+
     @Test func aMoodCheckInIsSavedEditedDeletedAndRestored() async throws {
         let app = try await TestApp.make(clock: TestClock(Self.evening))
         try await app.test { browser in

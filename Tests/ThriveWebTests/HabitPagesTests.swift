@@ -26,6 +26,14 @@ struct HabitPagesTests {
             let nameless = try await browser.post(base, form: [("name", " "), ("measure", "binary"), ("schedule", "everyDay")])
             #expect(nameless.status == .unprocessableContent)
             #expect(nameless.text.contains("Give the habit a name of 1 to 60 characters."))
+            // Every problem at once, each beside its field.
+            let all = try await browser.post(
+                base, form: [("name", " "), ("measure", "count"), ("target", "0"), ("schedule", "days"), ("reminder", "25:00")])
+            #expect(all.status == .unprocessableContent)
+            for field in ["name", "target", "weekdays", "reminder"] {
+                #expect(all.text.contains(#"id="\#(field)-error""#), "\(field)")
+            }
+            #expect(all.text.contains("There are 4 problems"))
             let noDays = try await browser.post(base, form: [("name", "Stretch"), ("schedule", "days")])
             #expect(noDays.text.contains("Choose at least one day of the week"))
             #expect(noDays.text.contains(#"value="Stretch""#), "what was typed stays")

@@ -48,8 +48,25 @@ struct OnboardingTests {
             #expect(stored.deidentifiedModelTraining == false, "the opt-in is off unless ticked")
             #expect(try await browser.json(.post, "/api/v1/entries/mood", #"{"mood":4}"#, bearer: token).status == .created)
 
-            // The required profile explains each gap, one at a time, and keeps what was typed.
+            // Every problem is shown at once, in the summary and beside its field.
             try await browser.get("/onboarding/profile")
+            let everything = try await browser.post(
+                "/onboarding/profile",
+                form: [("dateOfBirth", "2030-01-01"), ("sex", "female"), ("heightCm", "-175"), ("weight", "-78")])
+            #expect(everything.status == .unprocessableContent)
+            for (field, message) in [
+                ("dateOfBirth", "A date of birth cannot be in the future."),
+                ("heightCm", "Height must be between 50 and 250 cm."), ("weight", "Weight must be between 20 and 400 kg."),
+                ("allergy", "Tick your allergies, or “No allergies”."), ("condition", "Tick any conditions you have"),
+                ("goal", "Choose at least one goal."),
+            ] {
+                #expect(everything.text.contains(#"id="\#(field)-error""#), "\(field) has its error beside it")
+                #expect(everything.text.contains(message), "\(message)")
+                #expect(everything.text.contains("href=\"#\(field)\""), "\(field) is in the summary")
+            }
+            #expect(everything.text.contains("There are 6 problems"), "the summary counts them")
+
+            // The required profile explains each gap and keeps what was typed.
             let noGoal = try await browser.post(
                 "/onboarding/profile",
                 form: [

@@ -193,6 +193,8 @@ struct ProgramsTests {
             #expect(after.text.contains("You’ve done this day."))
             let ahead = try await browser.get("\(base)/walk-every-day/days/2")
             #expect(ahead.text.contains("This day is still ahead."))
+            #expect(ahead.text.contains("Day 2 of 21 · You are on day 1."), "the page's own day, and the person's")
+            #expect(!ahead.text.contains("Day 1 of 21"))
             #expect(!ahead.text.contains("Mark this day done"))
 
             // Three weeks, outlined week by week; the first day asks nothing of the habits yet.
@@ -217,6 +219,65 @@ struct ProgramsTests {
             #expect(try await browser.get(left.location!).text.contains("You left Walk every day."))
             #expect(try await browser.get("\(base)/nothing-here").location == "/?notice=unavailable")
             #expect(try await browser.get("\(base)/walk-every-day/days/22").location == "/?notice=unavailable")
+        }
+    }
+
+    /// A person who already walks is asked whether the program's walk is that one; following it
+    /// with their own adds no second walking habit, and leaving the program leaves it running.
+    @Test func aProgramHabitAlikeToOneAlreadyKeptIsFollowedWithIt() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "Europe/Berlin")
+            let token = try await browser.apiLogin().accessToken
+            struct Created: Decodable { let id: String }
+            let walk = try await browser.json(.post, "/api/v1/habits", #"{"name":"Walk 10 min","icon":"🚶"}"#, bearer: token)
+            let walkID = try walk.decode(Created.self).id
+            _ = try await browser.json(.post, "/api/v1/habits", #"{"name":"Read"}"#, bearer: token)
+
+            struct Similar: Decodable {
+                let index: Int
+                let habitId: String
+                let name: String
+            }
+            struct ProgramJSON: Decodable { let similarHabits: [Similar] }
+            let program = try await browser.json(.get, "/api/v1/programs/walk-every-day", bearer: token)
+            let similar = try program.decode(ProgramJSON.self).similarHabits
+            #expect(similar.count == 1)
+            #expect(similar.first?.index == 0)
+            #expect(similar.first?.habitId.lowercased() == walkID.lowercased())
+            #expect(similar.first?.name == "Walk 10 min")
+            let sleep = try await browser.json(.get, "/api/v1/programs/sleep-reset", bearer: token)
+            #expect(try sleep.decode(ProgramJSON.self).similarHabits.isEmpty, "nothing alike to Read")
+
+            let base = ProgramPagesController.base
+            let page = try await browser.get("\(base)/walk-every-day")
+            #expect(page.text.contains("This program adds “Daily walk”. You already keep “Walk 10 min”."))
+            #expect(page.text.contains(#"name="reuse-0" value="\#(walkID.lowercased())" checked"#))
+            let joined = try await browser.post("\(base)/walk-every-day/enroll", form: [("reuse-0", walkID.lowercased())])
+            #expect(joined.location == "\(base)/walk-every-day/days/1?joined=1")
+
+            struct HabitsJSON: Decodable {
+                struct Habit: Decodable { let name: String }
+                let habits: [Habit]
+            }
+            let habits = try await browser.json(.get, "/api/v1/habits", bearer: token).decode(HabitsJSON.self).habits
+            #expect(habits.map(\.name).sorted() == ["Read", "Walk 10 min"], "no second walking habit")
+            let left = try await browser.post("\(base)/walk-every-day/leave", form: [("confirm", "yes")])
+            #expect(left.location == "\(base)?left=walk-every-day")
+            let after = try await browser.json(.get, "/api/v1/habits", bearer: token).decode(HabitsJSON.self).habits
+            #expect(after.map(\.name).sorted() == ["Read", "Walk 10 min"], "the walk was the person's before: it stays")
+
+            // Through the API: another person's habit, or a position the program lacks, is refused.
+            let unknown = try await browser.json(
+                .post, "/api/v1/programs/walk-every-day/enroll", #"{"reuse":[{"index":0,"habitId":"\#(UUID())"}]}"#,
+                bearer: token)
+            #expect(unknown.status == .unprocessableContent, "\(unknown.text)")
+            let position = try await browser.json(
+                .post, "/api/v1/programs/walk-every-day/enroll", #"{"reuse":[{"index":5,"habitId":"\#(walkID)"}]}"#,
+                bearer: token)
+            #expect(position.status == .unprocessableContent, "\(position.text)")
+            let plain = try await browser.json(.post, "/api/v1/programs/walk-every-day/enroll", bearer: token)
+            #expect(plain.status == .created, "without a body the program adds its own habit")
         }
     }
 }

@@ -18,7 +18,14 @@ struct SettingsPagesTests {
             ] {
                 #expect(light.text.contains(">\(category)</h2>"), "\(category)")
             }
-            #expect(!light.text.contains("Colour-blind mode"), "Light mode shows the essentials")
+            // Light mode shows the essentials, and accessibility is always among them.
+            for control in ["display.colorBlindMode", "display.reduceMotion", "display.screenReaderOptimized"] {
+                #expect(light.text.contains(#"name="\#(control)""#), "\(control)")
+            }
+            #expect(!light.text.contains(#"name="coaching.difficulty""#), "the rest is Deep mode's")
+            // What is saved but not used yet says so.
+            #expect(light.text.contains("Saved now; Thrive does not send reminders or alerts yet"))
+            #expect(light.text.contains(#"<span class="badge badge-soon">Coming soon</span>"#))
             #expect(!light.text.contains("data-settings-search"))
             #expect(light.text.contains(#"<html lang="en" data-theme="auto" data-text-size="medium" data-palette="none">"#))
 
@@ -60,6 +67,33 @@ struct SettingsPagesTests {
             #expect(search.text.contains("Colour-blind mode"))
             #expect(!search.text.contains("Quiet hours start"))
             #expect(try await browser.get("/profile/settings?q=zebra").text.contains("No setting matches “zebra”."))
+        }
+    }
+
+    /// Screen-reader optimisation opens every chart's table of numbers.
+    @Test func screenReaderOptimisationOpensTheChartsTables() async throws {
+        let clock = TestClock()
+        try await TestApp.make(clock: clock).test { browser in
+            try await browser.signUp()
+            let token = try await browser.apiLogin().accessToken
+            // Three days of steps: enough for the chart to draw.
+            let samples = (0..<3).map { day in
+                let start = ISO8601DateFormatter().string(from: clock.now.addingTimeInterval(-3_600 - Double(day) * 86_400))
+                return
+                    #"{"type":"HKQuantityTypeIdentifierStepCount","value":3200,"unit":"count","start":"\#(start)","source":{"name":"Phone","kind":"device"},"syncIdentifier":"s-\#(day)"}"#
+            }
+            let steps = try await browser.json(
+                .post, "/api/v1/samples", #"{"quantitySamples":[\#(samples.joined(separator: ","))]}"#, bearer: token)
+            #expect(steps.status == .ok, "\(steps.text)")
+            let before = try await browser.get("/pillars/fitness/activity")
+            #expect(before.text.contains(#"<details class="chart-table">"#))
+            try await browser.get("/profile/settings")
+            let saved = try await browser.post(
+                "/profile/settings", form: [("category", "display"), ("display.screenReaderOptimized", "true")])
+            #expect(saved.status == .seeOther, "\(saved.text)")
+            let after = try await browser.get("/pillars/fitness/activity")
+            #expect(after.text.contains(#"<details class="chart-table" open>"#))
+            #expect(!after.text.contains(#"<details class="chart-table">"#))
         }
     }
 

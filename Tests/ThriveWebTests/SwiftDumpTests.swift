@@ -13,7 +13,8 @@ struct SwiftDumpTests {
             try await browser.signUp(timeZone: "Europe/Berlin")
             let base = HabitPagesTests.base
             _ = try await browser.post(
-                base, form: [("name", "Water"), ("measure", "count"), ("target", "8"), ("unit", "glasses"), ("schedule", "everyDay")])
+                base,
+                form: [("name", "Water"), ("measure", "count"), ("target", "8"), ("unit", "glasses"), ("schedule", "everyDay")])
             let id = try #require(HabitPagesTests.habitID(try await browser.get(base)))
             var pages = [
                 "/", "\(base)/new", "\(base)/\(id)/edit", "/pillars/wellbeing/mood", "/pillars/nutrition/water",

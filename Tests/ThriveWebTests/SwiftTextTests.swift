@@ -16,11 +16,13 @@ struct SwiftTextTests {
     static let label = try! NSRegularExpression(pattern: #""[A-Z][a-z]+(?: [a-z]+)?"|"[^"]*\\\([^)]*\) [a-z]+ [a-z]+[^"]*""#)
 
     /// Sentences in Swift text, leaving out comments, log lines and configuration errors (for the
-    /// operator starting the server, never shown to a person using it).
+    /// operator starting the server, never shown to a person using it: a broken bundled file too).
     static func sentences(in text: String) -> Int {
         text.split(separator: "\n").reduce(0) { count, line in
             let code = line.trimmingCharacters(in: .whitespaces)
-            guard !code.hasPrefix("//"), !code.contains("logger."), !code.contains("ConfigurationError(") else { return count }
+            guard !code.hasPrefix("//"), !code.contains("logger."), !code.contains("ConfigurationError("),
+                !code.contains("Failure(description:")
+            else { return count }
             let range = NSRange(code.startIndex..., in: code)
             return count + sentence.numberOfMatches(in: code, range: range) + label.numberOfMatches(in: code, range: range)
         }
@@ -48,7 +50,6 @@ struct SwiftTextTests {
     /// "Thrive" the source name of entries made in the app, and the hosted coach's instructions are
     /// written for the model (in English, which it follows best; it answers in the person's language).
     static let notYetInCatalogs: [String: Int] = [
-        "ThriveCore/Foods/FoodCatalogFile.swift": 2,
         "ThriveCore/Content/ContentEntry.swift": 1,
         "ThriveCore/Creator/CreatorBranding.swift": 2,
         "ThriveCore/Programs/ProgramText.swift": 2,

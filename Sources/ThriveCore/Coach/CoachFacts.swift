@@ -45,21 +45,36 @@ public struct CoachFacts: Hashable, Sendable {
         case morning, afternoon, evening
     }
 
+    /// Where today stands in the pillar the person asked the coach to focus on (settings).
+    public enum FocusToday: Hashable, Sendable {
+        /// Steps so far today; nil when nothing has recorded any.
+        case fitness(steps: Int?)
+        case nutrition(meals: Int)
+        case wellbeing(checkedIn: Bool)
+    }
+
     public var name: String?
     public var tone: CoachingTone
     public var habits: [HabitFact]
     public var programs: [ProgramFact]
     public var dayPart: DayPart
+    /// How hard the coach pushes: a step up after a milestone (aggressive), keep steady
+    /// (conservative), or neither (moderate).
+    public var difficulty: GoalDifficulty
+    /// Nil when the focus is balanced.
+    public var focus: FocusToday?
 
     public init(
         name: String? = nil, tone: CoachingTone = .supportive, habits: [HabitFact] = [], programs: [ProgramFact] = [],
-        dayPart: DayPart = .morning
+        dayPart: DayPart = .morning, difficulty: GoalDifficulty = .moderate, focus: FocusToday? = nil
     ) {
         self.name = name
         self.tone = tone
         self.habits = habits
         self.programs = programs
         self.dayPart = dayPart
+        self.difficulty = difficulty
+        self.focus = focus
     }
 
     public static func dayPart(hour: Int) -> DayPart {

@@ -94,6 +94,7 @@ public struct RuleBasedCoach: Sendable {
         var lines: [CoachLine] = []
         if firstEver { lines.append(CoachLine(Phrase("coach.says.welcome"))) }
         lines.append(greeting(facts))
+        if let focus = facts.focus { lines.append(CoachLine(Self.focusPhrase(focus))) }
         if let missed = facts.habits.first(where: \.missedYesterday) {
             lines.append(CoachLine(Phrase("coach.says.missed", ["habit": .text(missed.name)])))
         }
@@ -122,8 +123,20 @@ public struct RuleBasedCoach: Sendable {
         return Phrase("coach.says.today", ["done": .integer(facts.doneToday), "count": .integer(due)])
     }
 
+    /// "Your focus is fitness: 4,210 steps so far today."
+    static func focusPhrase(_ focus: CoachFacts.FocusToday) -> Phrase {
+        switch focus {
+        case .fitness(let steps?): Phrase("coach.says.focus.fitness", ["count": .integer(steps)])
+        case .fitness(nil): Phrase("coach.says.focus.fitnessNone")
+        case .nutrition(let meals) where meals > 0: Phrase("coach.says.focus.nutrition", ["count": .integer(meals)])
+        case .nutrition: Phrase("coach.says.focus.nutritionNone")
+        case .wellbeing(let checkedIn): Phrase(checkedIn ? "coach.says.focus.wellbeing" : "coach.says.focus.wellbeingNone")
+        }
+    }
+
     private func progress(_ facts: CoachFacts) -> [CoachLine] {
         var lines = [CoachLine(todayPhrase(facts))]
+        if let focus = facts.focus { lines.append(CoachLine(Self.focusPhrase(focus))) }
         if let best = facts.longestRun {
             lines.append(CoachLine(Phrase("coach.says.longestRun", ["habit": .text(best.name), "count": .integer(best.streak)])))
         } else if !facts.habits.isEmpty {
@@ -149,10 +162,24 @@ public struct RuleBasedCoach: Sendable {
                 "coach.says.twoParts",
                 ["first": .phrase(done), "second": .phrase(Phrase("coach.says.runNow", ["count": .integer(habit.streak)]))])
             : done
-        if let next = facts.open.first(where: { $0.id != habit.id }) {
-            return [CoachLine(said), check(next)]
+        var lines = [CoachLine(said)]
+        if HabitMilestones.days.contains(habit.streak), let push = Self.milestonePush(habit, facts.difficulty) {
+            lines.append(CoachLine(push))
         }
-        return [CoachLine(said), CoachLine(todayPhrase(facts), options: [Self.option(.howAmIDoing)])]
+        if let next = facts.open.first(where: { $0.id != habit.id }) {
+            return lines + [check(next)]
+        }
+        return lines + [CoachLine(todayPhrase(facts), options: [Self.option(.howAmIDoing)])]
+    }
+
+    /// At a milestone, the difficulty the person chose speaks: a step up, or staying steady.
+    static func milestonePush(_ habit: CoachFacts.HabitFact, _ difficulty: GoalDifficulty) -> Phrase? {
+        let values: [String: Phrase.Value] = ["habit": .text(habit.name), "count": .integer(habit.streak)]
+        return switch difficulty {
+        case .aggressive: Phrase("coach.says.stepUp", values)
+        case .conservative: Phrase("coach.says.keepSteady", values)
+        case .moderate: nil
+        }
     }
 
     private func program(_ facts: CoachFacts) -> [CoachLine] {
@@ -174,7 +201,14 @@ public struct RuleBasedCoach: Sendable {
     private func struggling(_ facts: CoachFacts) -> [CoachLine] {
         var lines = [CoachLine(Phrase("coach.says.struggling.\(facts.tone.rawValue)"))]
         if let open = facts.open.first {
-            lines.append(CoachLine(Phrase("coach.says.smallStep", ["habit": .text(open.name)]), options: [Self.option(.checkIn)]))
+            // A smaller version for a careful pace, the whole habit now for an ambitious one.
+            let key =
+                switch facts.difficulty {
+                case .conservative: "coach.says.smallerStep"
+                case .moderate: "coach.says.smallStep"
+                case .aggressive: "coach.says.doItNow"
+                }
+            lines.append(CoachLine(Phrase(key, ["habit": .text(open.name)]), options: [Self.option(.checkIn)]))
         } else {
             lines[0].options = [Self.option(.needHelp)]
         }

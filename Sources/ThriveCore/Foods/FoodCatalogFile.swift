@@ -39,6 +39,22 @@ public enum FoodCatalogFile {
         }
     }
 
+    /// The everyday names of `names.csv` (Thrive's own list for the foods people log most: "porridge"
+    /// for "Cereals, oats, …, cooked with water"), each lowercased, in file order.
+    public static func names(_ text: String) throws -> [FoodName] {
+        let rows = try CSVReader.records(text)
+        guard rows.first == ["ndb_no", "name"] else {
+            throw Failure(description: "names.csv does not have the expected columns.")
+        }
+        return try rows.dropFirst().enumerated().map { offset, row in
+            let name = row.count == 2 ? row[1].trimmingCharacters(in: .whitespaces).lowercased() : ""
+            guard row.count == 2, !row[0].isEmpty, !name.isEmpty else {
+                throw Failure(description: "names.csv record \(offset + 1) needs a food number and a name.")
+            }
+            return FoodName(name: name, ndbNumber: row[0])
+        }
+    }
+
     static func portions(_ text: String) throws -> [String: [FoodPortion]] {
         let rows = try CSVReader.records(text)
         guard rows.first == portionColumns else { throw Failure(description: "portions.csv does not have the expected columns.") }

@@ -15,6 +15,9 @@ public struct FoodSearchQuery: Hashable, Sendable {
         self.words = Array(words.prefix(8))
     }
 
+    /// The words as one phrase, the last still being typed: what an everyday name starts with.
+    public var phrase: String { words.joined(separator: " ") }
+
     /// An FTS5 match expression: each word quoted, each a prefix.
     public var fts5Expression: String {
         words.map { "\"\($0)\"*" }.joined(separator: " ")

@@ -36,6 +36,18 @@ public struct HabitDraft: Hashable, Sendable, Codable {
             startedOn: startedOn, createdAt: time)
     }
 
+    /// Every problem of the draft, each with its field (the API answers with the first; a form
+    /// shows them all).
+    public func problems() -> [ValidationError] {
+        var problems = ValidationProblems()
+        problems.check { () throws(ValidationError) in _ = try Self.name(name) }
+        problems.check { () throws(ValidationError) in _ = try Self.icon(icon) }
+        problems.check { () throws(ValidationError) in _ = try Self.measure(measure, target, unit) }
+        problems.check { () throws(ValidationError) in _ = try Self.schedule(weekdays, timesPerWeek) }
+        problems.check { () throws(ValidationError) in _ = try Self.reminder(reminder) }
+        return problems.all
+    }
+
     static func name(_ text: String) throws(ValidationError) -> String {
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...60).contains(name.count) else { throw .because("name", "habitName") }

@@ -49,21 +49,30 @@ public struct Profile: Hashable, Sendable, Codable {
 extension Profile {
     /// Checks the ranges a person could plausibly have; the message says which field and why.
     public func validated(now: Date) throws(ValidationError) -> Profile {
+        if let first = problems(now: now).first { throw first }
+        return self
+    }
+
+    /// Every field outside what a person could plausibly have, each with why.
+    public func problems(now: Date) -> [ValidationError] {
+        var problems: [ValidationError] = []
         if let name = displayName, name.count > 80 {
-            throw ValidationError.tooLong("displayName", "name", atMost: 80)
+            problems.append(.tooLong("displayName", "name", atMost: 80))
         }
         if TimeZone(identifier: timeZoneIdentifier) == nil {
-            throw ValidationError.because("timeZone", "timeZone", ["zone": .text(timeZoneIdentifier)])
+            problems.append(.because("timeZone", "timeZone", ["zone": .text(timeZoneIdentifier)]))
         }
         if let height, !(0.5...2.5).contains(height.metres) {
-            throw ValidationError.range("height", "height", 50, 250, unit: " cm")
+            problems.append(.range("height", "height", 50, 250, unit: " cm"))
         }
         if let weight, !(20...400).contains(weight.kilograms) {
-            throw ValidationError.range("weight", "weight", 20, 400, unit: " kg")
+            problems.append(.range("weight", "weight", 20, 400, unit: " kg"))
         }
-        if let age = age(at: now), !(13...120).contains(age) {
-            throw ValidationError.because("dateOfBirth", "age")
+        if let dateOfBirth, dateOfBirth > LocalDate(now, in: timeZone) {
+            problems.append(.because("dateOfBirth", "birthInFuture"))
+        } else if let age = age(at: now), !(13...120).contains(age) {
+            problems.append(.because("dateOfBirth", "age"))
         }
-        return self
+        return problems
     }
 }

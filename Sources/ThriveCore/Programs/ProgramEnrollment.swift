@@ -16,10 +16,16 @@ public struct ProgramEnrollment: Hashable, Sendable, Codable {
     public var endedOn: LocalDate?
     /// The habits enrolling added; leaving archives them, completing keeps them.
     public var habitIDs: [HabitID]
+    /// Habits the person already kept and chose to follow the program with, instead of a new one
+    /// alike: they count for the program, and leaving it leaves them as they were.
+    public var reusedHabitIDs: [HabitID]
+
+    /// Every habit the program follows: those it added and those the person brought.
+    public var followedHabitIDs: [HabitID] { habitIDs + reusedHabitIDs }
 
     public init(
         programID: ProgramID, startedOn: LocalDate, completedDays: Set<Int> = [], status: Status = .active,
-        endedOn: LocalDate? = nil, habitIDs: [HabitID] = []
+        endedOn: LocalDate? = nil, habitIDs: [HabitID] = [], reusedHabitIDs: [HabitID] = []
     ) {
         self.programID = programID
         self.startedOn = startedOn
@@ -27,6 +33,23 @@ public struct ProgramEnrollment: Hashable, Sendable, Codable {
         self.status = status
         self.endedOn = endedOn
         self.habitIDs = habitIDs
+        self.reusedHabitIDs = reusedHabitIDs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case programID, startedOn, completedDays, status, endedOn, habitIDs, reusedHabitIDs
+    }
+
+    /// Enrollments stored before habits could be reused read as having none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        programID = try container.decode(ProgramID.self, forKey: .programID)
+        startedOn = try container.decode(LocalDate.self, forKey: .startedOn)
+        completedDays = try container.decode(Set<Int>.self, forKey: .completedDays)
+        status = try container.decode(Status.self, forKey: .status)
+        endedOn = try container.decodeIfPresent(LocalDate.self, forKey: .endedOn)
+        habitIDs = try container.decode([HabitID].self, forKey: .habitIDs)
+        reusedHabitIDs = try container.decodeIfPresent([HabitID].self, forKey: .reusedHabitIDs) ?? []
     }
 
     /// The program day `today` falls on: 1 on the day of enrolling, never past the last day.
@@ -89,9 +112,11 @@ public struct ProgramEnrollments: Hashable, Sendable, Codable {
     /// How many programs the person has finished (a program finished twice counts twice).
     public var completedCount: Int { all.filter { $0.status == .completed }.count }
 
-    public mutating func enroll(_ id: ProgramID, today: LocalDate, habitIDs: [HabitID]) throws(ProgramRuleError) {
+    public mutating func enroll(
+        _ id: ProgramID, today: LocalDate, habitIDs: [HabitID], reusing reused: [HabitID] = []
+    ) throws(ProgramRuleError) {
         guard active(id) == nil else { throw .alreadyEnrolled }
-        all.append(ProgramEnrollment(programID: id, startedOn: today, habitIDs: habitIDs))
+        all.append(ProgramEnrollment(programID: id, startedOn: today, habitIDs: habitIDs, reusedHabitIDs: reused))
     }
 
     /// Changes the running enrollment in a program.

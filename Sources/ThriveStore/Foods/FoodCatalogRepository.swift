@@ -12,6 +12,10 @@ public protocol FoodCatalogRepository: Sendable {
     func food(ndbNumber: String) async throws -> Food?
     /// Adds `foods` and their portions and indexes them for search; run inside one transaction.
     func load(_ foods: [Food]) async throws
+    /// The everyday names held now.
+    func names() async throws -> Set<FoodName>
+    /// Replaces the everyday names with these.
+    func replaceNames(with names: [FoodName]) async throws
 }
 
 struct SQLFoodCatalogRepository: FoodCatalogRepository {
@@ -26,11 +30,42 @@ struct SQLFoodCatalogRepository: FoodCatalogRepository {
     }
 
     func search(_ query: FoodSearchQuery, limit: Int) async throws -> [Food] {
+        let named = try await named(query, limit: limit)
+        let found = try await matching(query, limit: limit + named.count).filter { food in
+            !named.contains { $0.ndbNumber == food.ndbNumber }
+        }
+        return try await withPortions(Array((named + found).prefix(limit)))
+    }
+
+    /// Foods whose everyday name starts with the phrase typed, a name that is the whole phrase
+    /// first, then the shortest name ("rice" before "rice noodles").
+    private func named(_ query: FoodSearchQuery, limit: Int) async throws -> [Food] {
+        let columns = SQLQueryString(Self.foodColumns.map { "f.\($0) AS \($0)" }.joined(separator: ", "))
+        let phrase = query.phrase
+        let pattern =
+            phrase.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let rows = try await sql.raw(
+            """
+            SELECT \(columns), MIN(CASE WHEN n.name = \(bind: phrase) THEN 0 ELSE 1 END) AS exact, MIN(length(n.name)) AS shortest \
+            FROM food_names n JOIN foods f ON f.ndb_no = n.ndb_no WHERE n.name LIKE \(bind: pattern) ESCAPE '\\' \
+            GROUP BY \(SQLQueryString(Self.foodColumns.map { "f.\($0)" }.joined(separator: ", "))) \
+            ORDER BY exact, shortest, f.description LIMIT \(literal: limit)
+            """
+        ).all()
+        return try rows.map(Self.food)
+    }
+
+    /// Foods whose description, common names or group hold every word, by relevance.
+    private func matching(_ query: FoodSearchQuery, limit: Int) async throws -> [Food] {
         let columns = SQLQueryString(Self.foodColumns.map { "f.\($0) AS \($0)" }.joined(separator: ", "))
         // A food named by the first word comes first ("apple" → "Apples, raw, …" before "Rose-apples"),
-        // then the engine's relevance, then the shorter description ("Apples, raw, with skin" before
-        // "Apples, raw, with skin, frozen").
-        let leading: SQLQueryString = "CASE WHEN lower(f.description) LIKE \(bind: query.words[0] + "%") THEN 0 ELSE 1 END"
+        // then a plain food before a brand's product, then the engine's relevance, then the shorter
+        // description ("Apples, raw, with skin" before "Apples, raw, with skin, frozen").
+        let leading: SQLQueryString = """
+            CASE WHEN lower(f.description) LIKE \(bind: query.words[0] + "%") THEN 0 ELSE 1 END, \
+            CASE WHEN f.manufacturer IS NULL THEN 0 ELSE 1 END
+            """
         let statement: SQLQueryString
         switch session.kind {
         case .sqlite:
@@ -46,7 +81,21 @@ struct SQLFoodCatalogRepository: FoodCatalogRepository {
                 WHERE f.search @@ q ORDER BY \(leading), ts_rank(f.search, q) DESC, length(f.description) LIMIT \(literal: limit)
                 """
         }
-        return try await withPortions(try await sql.raw(statement).all().map(Self.food))
+        return try await sql.raw(statement).all().map(Self.food)
+    }
+
+    func names() async throws -> Set<FoodName> {
+        Set(
+            try await sql.raw("SELECT name, ndb_no FROM food_names").all().map {
+                FoodName(name: try $0.string("name"), ndbNumber: try $0.string("ndb_no"))
+            })
+    }
+
+    func replaceNames(with names: [FoodName]) async throws {
+        try await sql.raw("DELETE FROM food_names").run()
+        var seen = Set<FoodName>()
+        let rows = names.filter { seen.insert($0).inserted }.map { [ColumnValue.text($0.name), .text($0.ndbNumber)] }
+        try await BulkInsert.run(session, into: "food_names", columns: ["name", "ndb_no"], rows: rows, onConflict: .fail)
     }
 
     func food(ndbNumber: String) async throws -> Food? {

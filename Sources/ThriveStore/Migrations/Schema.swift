@@ -5,7 +5,7 @@ import ThriveCore
 enum Schema {
     static let migrations: [Migration] = [
         initial, engines, foodCatalog, journal, sleepQuality, quantityHours, quantityDays, changeLog, habits,
-        achievements, coach, creators, daysBefore1970,
+        achievements, coach, creators, daysBefore1970, foodNames,
     ]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in

@@ -35,6 +35,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
                 assets, cacheControl: .init([(MediaType(type: .any), [.maxAge(3_600)])]), logger: dependencies.logger))
     }
     router.add(middleware: SessionMiddleware(sessions: services.sessions, secureCookies: configuration.usesTLS))
+    // Errors from here on are shown knowing who is signed in (their navigation, their way back).
+    router.add(middleware: ErrorMiddleware(renderer: services.renderer, passesNotFound: true))
     router.add(middleware: CSRFMiddleware(secureCookies: configuration.usesTLS))
     router.add(middleware: SettingsMiddleware(settings: services.settings))
     router.add(middleware: OnboardingGate(store: services.store, scope: .pages))

@@ -4,17 +4,26 @@ import ThriveCore
 /// The habit form's fields as the habit rules take them: a draft for a new habit, a change that
 /// sets every field for an existing one.
 enum HabitFormInput {
-    static func draft(_ form: FormFields) throws(ValidationError) -> HabitDraft {
+    /// The form as a draft, with every problem of every field found at once.
+    static func draft(_ form: FormFields) throws(ValidationErrors) -> HabitDraft {
+        var problems = ValidationProblems()
         let measure = form.text("measure") ?? "binary"
-        let schedule = try schedule(form)
-        return HabitDraft(
-            name: form.text("name") ?? "", icon: form.text("icon"), measure: measure,
-            target: measure == "binary" ? nil : try whole(form, "target", label: t("habitForm.target")),
-            unit: measure == "count" ? form.text("unit") : nil, weekdays: schedule.weekdays,
-            timesPerWeek: schedule.times, reminder: form.text("reminder"))
+        let schedule = problems.check { () throws(ValidationError) -> (weekdays: [Int]?, times: Int?) in
+            try Self.schedule(form)
+        }
+        let target = problems.check { () throws(ValidationError) -> Int? in
+            measure == "binary" ? nil : try whole(form, "target", label: t("habitForm.target"))
+        }
+        let draft = HabitDraft(
+            name: form.text("name") ?? "", icon: form.text("icon"), measure: measure, target: target ?? nil,
+            unit: measure == "count" ? form.text("unit") : nil, weekdays: schedule?.weekdays,
+            timesPerWeek: schedule?.times, reminder: form.text("reminder"))
+        for problem in draft.problems() { problems.add(problem) }
+        try problems.finish()
+        return draft
     }
 
-    static func change(_ form: FormFields) throws(ValidationError) -> HabitChange {
+    static func change(_ form: FormFields) throws(ValidationErrors) -> HabitChange {
         let draft = try draft(form)
         return HabitChange(
             name: draft.name, icon: draft.icon ?? "", measure: draft.measure, target: draft.target, unit: draft.unit ?? "",

@@ -167,7 +167,7 @@ struct HabitFormPage: Sendable {
         self.submitLabel = submitLabel
         name = InputField(
             "name", t("habitForm.name"), value: values["name"] ?? "", errors: errors, hint: t("habitForm.nameHint"),
-            decimal: false)
+            decimal: false, maxLength: 60)
         icon = InputField(
             "icon", t("habitForm.icon"), value: values["icon"] ?? "", errors: errors, hint: t("habitForm.iconHint"),
             decimal: false, narrow: true)
@@ -176,7 +176,7 @@ struct HabitFormPage: Sendable {
             type: "number", narrow: true)
         unit = InputField(
             "unit", t("habitForm.unit"), value: values["unit"] ?? "", errors: errors, hint: t("habitForm.unitHint"),
-            decimal: false)
+            decimal: false, maxLength: 20)
         timesPerWeek = InputField(
             "timesPerWeek", t("habitForm.timesPerWeek"), value: values["timesPerWeek"] ?? "", errors: errors, type: "number",
             narrow: true)

@@ -42,7 +42,9 @@ struct HabitPagesController {
                 let (_, created) = try await services.habits.create(owner, try HabitFormInput.draft(form))
                 return .redirect(to: "\(Self.base)?added=\(created.habit.id)#habit-\(created.habit.id)", type: .normal)
             } catch let error as ValidationError {
-                return renderRefused(form, error, existing: nil, context)
+                return renderRefused(form, [error], existing: nil, context)
+            } catch let problems as ValidationErrors {
+                return renderRefused(form, problems.all, existing: nil, context)
             }
         }
 
@@ -64,7 +66,10 @@ struct HabitPagesController {
                 return .redirect(to: "\(Self.base)?updated=\(id)#habit-\(id)", type: .normal)
             } catch let error as ValidationError {
                 let (_, view) = try await services.habits.habit(owner, id)
-                return renderRefused(form, error, existing: try await existing(owner, view), context)
+                return renderRefused(form, [error], existing: try await existing(owner, view), context)
+            } catch let problems as ValidationErrors {
+                let (_, view) = try await services.habits.habit(owner, id)
+                return renderRefused(form, problems.all, existing: try await existing(owner, view), context)
             }
         }
 
@@ -135,10 +140,10 @@ struct HabitPagesController {
     }
 
     private func renderRefused(
-        _ form: FormFields, _ error: ValidationError, existing: HabitFormPage.Existing?, _ context: AppRequestContext
+        _ form: FormFields, _ problems: [ValidationError], existing: HabitFormPage.Existing?, _ context: AppRequestContext
     ) -> Response {
         var errors = FormErrors()
-        errors.add(error)
+        for problem in problems { errors.add(problem) }
         return renderForm(
             values: form.values, weekdays: Set(form.all("weekdays").compactMap { Int($0) }), errors: errors,
             existing: existing, context, status: .unprocessableContent)

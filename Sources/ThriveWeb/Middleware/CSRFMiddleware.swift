@@ -11,8 +11,10 @@ struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     static let cookieName = "thrive_csrf"
     static let fieldName = "_csrf"
-    /// Forms are small; this bounds what is read before the token is checked.
-    static let formLimit = 64 * 1024
+    /// What a form may send: the longest field a page offers (a creator's program, 60,000
+    /// characters, percent-encoded) fits; each field's own limit is checked by its page, which
+    /// shows the form again with the text kept. This bounds what is read before the token is checked.
+    static let formLimit = 1024 * 1024
     let secureCookies: Bool
 
     func handle(
@@ -64,7 +66,9 @@ struct CSRFMiddleware: RouterMiddleware {
         do {
             body = try await request.collectBody(upTo: Self.formLimit)
         } catch {
-            throw AppError(status: .contentTooLarge, code: "payload_too_large", message: t("api.formTooLarge"))
+            throw AppError(
+                status: .contentTooLarge, code: "payload_too_large",
+                message: t("api.formTooLarge", ["size": DisplayFormat.count(Self.formLimit / 1024 / 1024)]))
         }
         let sent = request.headers[.csrfToken] ?? FormFields(body)[Self.fieldName]
         guard !issuedNow, let sent, let expected = context.csrfToken, SecretTokens.constantTimeEqual(sent, expected) else {

@@ -8,6 +8,9 @@ import Logging
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let renderer: PageRenderer
+    /// Lets "not found" pass on to the file middleware outside it, which answers it with a file when
+    /// one is there; the outer error middleware renders it otherwise.
+    var passesNotFound = false
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -16,6 +19,7 @@ struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let appError = AppError(error)
+            if passesNotFound, appError.status == .notFound { throw error }
             if appError.status.code >= 500 {
                 context.logger.error("unhandled error", metadata: ["error.type": .string(String(reflecting: type(of: error)))])
             }
@@ -24,7 +28,7 @@ struct ErrorMiddleware: RouterMiddleware {
                 ? Self.json(appError)
                 : renderer.render(
                     "error", chrome: Chrome(title: Self.heading(appError), context: context),
-                    content: ErrorPage(appError, context: context), status: appError.status)
+                    content: ErrorPage(appError, request: request, context: context), status: appError.status)
             if let retryAfter = appError.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
             return response
         }
@@ -68,6 +72,8 @@ struct ErrorPage: Sendable {
     struct Action: Sendable {
         let href: String
         let label: String
+        /// A way back to where the person was: the browser's own back, so a form keeps its text.
+        var goesBack = false
     }
 
     let heading: String
@@ -75,12 +81,26 @@ struct ErrorPage: Sendable {
     let code: String
     let action: Action
 
-    init(_ error: AppError, context: AppRequestContext) {
+    init(_ error: AppError, request: Request, context: AppRequestContext) {
         heading = ErrorMiddleware.heading(error)
         message = error.message
         code = "\(error.status.code) \(error.code)"
-        action =
-            context.identity == nil
-            ? Action(href: "/login", label: t("errorPage.logIn")) : Action(href: "/", label: t("errorPage.dashboard"))
+        if error.status == .contentTooLarge, let back = Self.samePage(request.headers[.referer], request: request) {
+            // The browser keeps what was typed in the form it goes back to.
+            action = Action(href: back, label: t("errorPage.backToForm"), goesBack: true)
+        } else if context.identity == nil {
+            action = Action(href: "/login", label: t("errorPage.logIn"))
+        } else {
+            action = Action(href: "/", label: t("errorPage.dashboard"))
+        }
+    }
+
+    /// The path of a page of this server that sent the request, never another site's address.
+    static func samePage(_ referer: String?, request: Request) -> String? {
+        guard let referer, let url = URL(string: referer),
+            url.host == nil || url.host == request.head.authority?.split(separator: ":").first.map(String.init),
+            url.path.hasPrefix("/"), !url.path.hasPrefix("//")
+        else { return nil }
+        return url.path + (url.query.map { "?\($0)" } ?? "")
     }
 }

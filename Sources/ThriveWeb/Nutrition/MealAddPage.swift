@@ -88,7 +88,8 @@ struct MealAddPage: Sendable {
         page.resultCount = t(Phrase("mealAdd.found", ["count": .integer(results.count)]))
         page.hasFavourites = !favourites.isEmpty
         page.hasRecent = !recent.isEmpty
-        page.nameField = InputField("name", t("meal.whatYouAte"), value: quickAdd.name, errors: errors, decimal: false)
+        page.nameField = InputField(
+            "name", t("meal.whatYouAte"), value: quickAdd.name, errors: errors, decimal: false, maxLength: 200)
         page.amountFields = [
             InputField("energy", t("plan.energy"), unit: "kcal", value: quickAdd.energy, errors: errors),
             InputField("protein", t("metric.protein"), unit: "g", value: quickAdd.protein, errors: errors),

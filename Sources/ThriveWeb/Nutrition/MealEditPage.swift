@@ -34,7 +34,8 @@ struct MealEditPage: Sendable {
     /// The page as the template needs it, with each field's value and error.
     func finished() -> MealEditPage {
         var page = self
-        page.nameField = InputField("name", t("meal.whatYouAte"), value: name, errors: errors, decimal: false)
+        page.nameField = InputField(
+            "name", t("meal.whatYouAte"), value: name, errors: errors, decimal: false, maxLength: 200)
         page.timeField = InputField("time", t("entry.time"), value: time, errors: errors, type: "time", decimal: false)
         page.gramsField = InputField(
             "grams", t("meal.grams"), unit: t("onboarding.unit.optional"), value: grams, errors: errors,

@@ -39,6 +39,10 @@ struct OnboardingController {
                     var errors = FormErrors()
                     errors.add(error)
                     return try await render(step, state: state, owner: owner, form: form, errors: errors, context: context)
+                } catch let problems as ValidationErrors {
+                    var errors = FormErrors()
+                    for problem in problems.all { errors.add(problem) }
+                    return try await render(step, state: state, owner: owner, form: form, errors: errors, context: context)
                 }
             }
         }

@@ -42,6 +42,9 @@ struct ProgramBody: Codable, Sendable {
     let goal: String
     let length: Int
     let habits: [HabitDraft]
+    /// Habits the person already keeps that are alike to the program's (by the program habit's
+    /// position), while they are not in it: `POST …/enroll` with `reuse` follows them instead.
+    let similarHabits: [SimilarHabitBody]
     let enrollment: Enrollment?
     /// How the person is doing in it; only when one program is asked for and they are in it or
     /// finished it.
@@ -59,6 +62,9 @@ struct ProgramBody: Codable, Sendable {
         goal = program.goal.rawValue
         length = program.length
         habits = program.habits
+        similarHabits = listing.similar.sorted { $0.key < $1.key }.map {
+            SimilarHabitBody(index: $0.key, habitId: $0.value.id, name: $0.value.name)
+        }
         let enrollment = listing.enrollment
         self.enrollment = enrollment.map {
             Enrollment(
@@ -84,4 +90,11 @@ struct ProgramBody: Codable, Sendable {
 struct ProgramListBody: Codable, Sendable {
     let day: String
     let programs: [ProgramBody]
+}
+
+/// One of the person's habits alike to a program's habit.
+struct SimilarHabitBody: Codable, Sendable {
+    let index: Int
+    let habitId: HabitID
+    let name: String
 }

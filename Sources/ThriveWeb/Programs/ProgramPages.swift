@@ -93,6 +93,15 @@ struct ProgramDetailPage: Sendable {
         let name: String
     }
 
+    /// A program habit alike to one the person keeps: joining asks which to follow.
+    struct ReuseChoice: Sendable {
+        let index: Int
+        let habitID: String
+        let question: String
+        let useExisting: String
+        let addNew: String
+    }
+
     /// A week of the outline; a program of a week or less has one, without a heading.
     struct WeekGroup: Sendable {
         let title: String?
@@ -121,6 +130,7 @@ struct ProgramDetailPage: Sendable {
     let weeks: [WeekGroup]
     let habits: [HabitLine]
     let hasHabits: Bool
+    let choices: [ReuseChoice]
     let progress: ProgressLines?
     let notice: String?
     let leaveError: String?
@@ -147,6 +157,14 @@ struct ProgramDetailPage: Sendable {
         }
         habits = listing.program.habits.map { HabitLine(icon: $0.icon ?? "✓", name: $0.name) }
         hasHabits = !habits.isEmpty
+        choices = listing.similar.sorted { $0.key < $1.key }.map { index, existing in
+            let habit = listing.program.habits[index].name
+            return ReuseChoice(
+                index: index, habitID: existing.id.rawValue.uuidString.lowercased(),
+                question: t("program.reuse.question", ["habit": habit, "existing": existing.name]),
+                useExisting: t("program.reuse.use", ["existing": existing.name]),
+                addNew: t("program.reuse.add", ["habit": habit]))
+        }
         progress = listing.progress.map(ProgressLines.init)
         self.notice = notice
         self.leaveError = leaveError
@@ -157,6 +175,10 @@ struct ProgramDetailPage: Sendable {
 struct ProgramDayPage: Sendable {
     let card: ProgramCard
     let number: Int
+    /// "Day 2 of 21": this page's day, whatever day the person is on.
+    let position: String
+    /// "You are on day 1." when the person reads another day than theirs.
+    let today: String?
     let heading: String
     let lessonHTML: String
     let canComplete: Bool
@@ -170,6 +192,10 @@ struct ProgramDayPage: Sendable {
     init(_ listing: ProgramService.Listing, day: Program.Day, notice: String?) {
         card = ProgramCard(listing)
         number = day.number
+        position = t(
+            "program.dayPosition",
+            ["day": DisplayFormat.count(day.number), "length": DisplayFormat.count(listing.program.length)])
+        today = listing.currentDay.flatMap { $0 == day.number ? nil : t("program.youAreOnDay", ["day": DisplayFormat.count($0)]) }
         heading = t("program.dayTitle", ["day": DisplayFormat.count(day.number), "title": day.title])
         lessonHTML = LessonMarkdown.html(day.lesson)
         let current = listing.currentDay ?? 0

@@ -31,9 +31,14 @@ struct ProgramPagesController {
                 "program", listing.program.title, context, ProgramDetailPage(listing, notice: notice))
         }
 
-        router.post("pillars/wellbeing/programs/:id/enroll") { _, context -> Response in
+        router.post("pillars/wellbeing/programs/:id/enroll") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
-            let listing = try await service.enroll(owner, try ProgramsAPIController.id(context))
+            let form = try await MealPagesController.form(request)
+            var reusing: [Int: HabitID] = [:]
+            for (name, value) in form.values where name.hasPrefix("reuse-") {
+                if let index = Int(name.dropFirst("reuse-".count)), let habit = HabitID(value) { reusing[index] = habit }
+            }
+            let listing = try await service.enroll(owner, try ProgramsAPIController.id(context), reusing: reusing)
             return .redirect(to: "\(Self.base)/\(listing.program.id)/days/1?joined=1", type: .normal)
         }
 

@@ -27,6 +27,9 @@ struct ProgramService: Sendable {
         /// How the person is doing in it, when one program was asked for and they are in it or
         /// finished it.
         var progress: ProgramProgress?
+        /// For each of the program's habits (by position), one the person already keeps that is
+        /// alike, when they are not in the program: joining may use it instead of adding another.
+        var similar: [Int: Habit] = [:]
 
         var isActive: Bool { enrollment?.status == .active }
         var currentDay: Int? {
@@ -48,6 +51,12 @@ struct ProgramService: Sendable {
             let enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
             var listing = Listing(program: program, enrollment: enrollments.latest(id), today: day)
             listing.progress = try await Self.progress(of: listing, records)
+            if !listing.isActive {
+                let kept = try await records.habits.all().map(\.habit)
+                for (index, draft) in program.habits.enumerated() {
+                    listing.similar[index] = SimilarHabit.match(draft.name, among: kept)
+                }
+            }
             return listing
         }
     }
@@ -57,12 +66,12 @@ struct ProgramService: Sendable {
     private static func progress(of listing: Listing, _ records: PersonalRecords) async throws -> ProgramProgress? {
         guard let enrollment = listing.enrollment, enrollment.status != .left else { return nil }
         var kept: [TrackedHabit] = []
-        for id in enrollment.habitIDs {
+        for id in enrollment.followedHabitIDs {
             if let tracked = try await records.habits.habit(id) { kept.append(tracked) }
         }
         let views = try await HabitService.views(kept, today: listing.today, records: records)
         let checkIns = try await records.habits.checkIns(
-            enrollment.habitIDs, from: enrollment.startedOn, through: listing.today)
+            enrollment.followedHabitIDs, from: enrollment.startedOn, through: listing.today)
         return ProgramProgress(
             enrollment, length: listing.program.length, habits: views, checkIns: checkIns,
             awards: try await records.achievements.all(), today: listing.today)
@@ -94,7 +103,9 @@ struct ProgramService: Sendable {
     }
 
     /// Joins a program from today: its habits are added to the person's list.
-    func enroll(_ owner: UserID, _ id: ProgramID) async throws -> Listing {
+    /// `reusing` maps a program habit's position to a habit the person already keeps that the
+    /// program follows instead of adding that one.
+    func enroll(_ owner: UserID, _ id: ProgramID, reusing: [Int: HabitID] = [:]) async throws -> Listing {
         try await store.write { repositories in
             let records = repositories.records(of: owner)
             let program = try await Self.program(id, for: owner, repositories)
@@ -102,12 +113,25 @@ struct ProgramService: Sendable {
             var enrollments = try await records.documents.get(ProgramEnrollments.self) ?? ProgramEnrollments()
             guard enrollments.active(id) == nil else { throw Self.error(.alreadyEnrolled, program) }
             var habitIDs: [HabitID] = []
-            for draft in program.habits {
+            var reused: [HabitID] = []
+            for (index, draft) in program.habits.enumerated() {
+                if let existing = reusing[index] {
+                    guard let tracked = try await records.habits.habit(existing), tracked.habit.status != .archived else {
+                        throw ValidationError(field: "reuse", message: t("program.error.reuseUnknown"))
+                    }
+                    reused.append(existing)
+                    continue
+                }
                 let habit = try draft.habit(id: ids.make(), startedOn: day, at: now())
                 try await records.habits.save(TrackedHabit(habit: habit, streak: HabitStreak()))
                 habitIDs.append(habit.id)
             }
-            do { try enrollments.enroll(id, today: day, habitIDs: habitIDs) } catch let rule as ProgramRuleError {
+            guard reusing.keys.allSatisfy(program.habits.indices.contains) else {
+                throw ValidationError(field: "reuse", message: t("program.error.reuseIndex"))
+            }
+            do {
+                try enrollments.enroll(id, today: day, habitIDs: habitIDs, reusing: reused)
+            } catch let rule as ProgramRuleError {
                 throw Self.error(rule, program)
             }
             try await records.documents.save(enrollments, at: now())

@@ -20,9 +20,14 @@ struct ProgramsAPIController {
             let owner = try context.requireUser()
             return try jsonResponse(ProgramBody(try await service.listing(owner, try Self.id(context)), lessons: true))
         }
-        programs.post(":id/enroll") { _, context -> Response in
+        programs.post(":id/enroll") { request, context -> Response in
             let owner = try context.requireUser()
-            let listing = try await service.enroll(owner, try Self.id(context))
+            var reusing: [Int: HabitID] = [:]
+            if request.headers[.contentLength].map({ $0 != "0" }) ?? false {
+                let body = try await StrictJSON.decode(EnrollRequest.self, from: request, context: context, limit: 16 * 1024)
+                for choice in body.reuse ?? [] { reusing[choice.index] = choice.habitId }
+            }
+            let listing = try await service.enroll(owner, try Self.id(context), reusing: reusing)
             return try jsonResponse(ProgramBody(listing, lessons: true), status: .created)
         }
         programs.post(":id/leave") { _, context -> Response in
@@ -35,6 +40,16 @@ struct ProgramsAPIController {
             return try jsonResponse(
                 ProgramBody(try await service.complete(owner, try Self.id(context), day: day), lessons: true))
         }
+    }
+
+    /// `POST /api/v1/programs/{id}/enroll`, all optional: program habits (by position) to follow with
+    /// a habit the person already keeps instead of adding them.
+    struct EnrollRequest: Codable, Sendable {
+        struct Reuse: Codable, Sendable {
+            let index: Int
+            let habitId: HabitID
+        }
+        let reuse: [Reuse]?
     }
 
     static func id(_ context: AppRequestContext) throws -> ProgramID {

@@ -12,10 +12,12 @@ struct InputField: Sendable {
     let error: String?
     let describedBy: String?
     let narrow: Bool
+    /// The most characters the field takes (free text), so the page stops the typing there.
+    let maxLength: Int?
 
     init(
         _ name: String, _ label: String, unit: String? = nil, value: String, errors: FormErrors, hint: String? = nil,
-        type: String = "text", decimal: Bool = true, narrow: Bool = false
+        type: String = "text", decimal: Bool = true, narrow: Bool = false, maxLength: Int? = nil
     ) {
         self.name = name
         self.label = label
@@ -29,5 +31,6 @@ struct InputField: Sendable {
         let described = [hint == nil ? nil : "\(name)-hint", error == nil ? nil : "\(name)-error"].compactMap { $0 }
         describedBy = described.isEmpty ? nil : described.joined(separator: " ")
         self.narrow = narrow
+        self.maxLength = maxLength
     }
 }

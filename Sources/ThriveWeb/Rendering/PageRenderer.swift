@@ -66,6 +66,7 @@ struct PageContext<Content>: MustacheParent {
         case "palette": return chrome.display.colorBlindMode.rawValue
         case "reduceMotion": return chrome.display.reduceMotion
         case "highContrast": return chrome.display.highContrast
+        case "screenReader": return chrome.display.screenReaderOptimized
         case "deepMode": return chrome.mode == .deep
         case "t": return CatalogScope(localizer: chrome.localizer, prefix: "")
         case "lang": return chrome.localizer.language.rawValue

@@ -18,16 +18,24 @@ struct SettingItem: Sendable {
     /// Shown in Light mode too (spec F4.6's essentials); the rest are Deep mode's.
     let essential: Bool
     let hasHint: Bool
+    /// Saved, but nothing uses it yet: the feature that will (`settings.comingSoon.` + this key)
+    /// is to come, and the page says so rather than look as if it worked.
+    let comingSoon: String?
 
-    init(_ path: String, _ kind: Kind, essential: Bool = false, hasHint: Bool = false) {
+    init(_ path: String, _ kind: Kind, essential: Bool = false, hasHint: Bool = false, comingSoon: String? = nil) {
         self.path = path
         self.kind = kind
         self.essential = essential
         self.hasHint = hasHint
+        self.comingSoon = comingSoon
     }
 
     var label: String { t("setting.\(path)") }
-    var hint: String? { hasHint ? t("setting.\(path).hint") : nil }
+    var hint: String? {
+        let parts = [comingSoon.map { t("settings.comingSoon.\($0)") }, hasHint ? t("setting.\(path).hint") : nil]
+        let said = parts.compactMap { $0 }
+        return said.isEmpty ? nil : said.joined(separator: " ")
+    }
 
     /// A language is named in itself, the same in every catalog, so a person can find their own.
     func optionLabel(_ value: String) -> String {
@@ -50,18 +58,20 @@ struct SettingsCategory: Sendable {
         SettingsCategory(
             id: "notifications",
             items: [
-                SettingItem("notifications.enabled", .toggle, essential: true),
-                SettingItem("notifications.quietHours.start", .time, essential: true),
-                SettingItem("notifications.quietHours.end", .time, essential: true, hasHint: true),
-                SettingItem("notifications.frequency", .choice(["light", "deep"])),
+                SettingItem("notifications.enabled", .toggle, essential: true, comingSoon: "notifications"),
+                SettingItem("notifications.quietHours.start", .time, essential: true, comingSoon: "notifications"),
+                SettingItem("notifications.quietHours.end", .time, essential: true, hasHint: true, comingSoon: "notifications"),
+                SettingItem("notifications.frequency", .choice(["light", "deep"]), comingSoon: "notifications"),
             ]
-                + NotificationCategory.allCases.map { SettingItem("notifications.categories.\($0.rawValue)", .toggle) }),
+                + NotificationCategory.allCases.map {
+                    SettingItem("notifications.categories.\($0.rawValue)", .toggle, comingSoon: "notifications")
+                }),
         SettingsCategory(
             id: "privacy",
             items: [
                 SettingItem("privacy.anonymousAnalytics", .toggle, essential: true, hasHint: true),
                 SettingItem("privacy.productResearch", .toggle),
-                SettingItem("privacy.retention", .choice(["oneYear", "twoYears", "never"])),
+                SettingItem("privacy.retention", .choice(["oneYear", "twoYears", "never"]), comingSoon: "retention"),
             ]),
         SettingsCategory(
             id: "account",
@@ -76,16 +86,20 @@ struct SettingsCategory: Sendable {
                     "display.language", .choice([""] + Language.allCases.map(\.rawValue)), essential: true, hasHint: true),
                 SettingItem("display.theme", .choice(["auto", "light", "dark"]), essential: true),
                 SettingItem("display.textSize", .choice(["small", "medium", "large", "extraLarge"]), essential: true),
-                SettingItem("display.reduceMotion", .toggle),
+                // Accessibility is never behind a mode: every one of these shows in Light mode too.
+                SettingItem("display.reduceMotion", .toggle, essential: true),
                 SettingItem("display.highContrast", .toggle, essential: true, hasHint: true),
-                SettingItem("display.colorBlindMode", .choice(["none", "protanopia", "deuteranopia", "tritanopia"])),
-                SettingItem("display.screenReaderOptimized", .toggle),
+                SettingItem(
+                    "display.colorBlindMode", .choice(["none", "protanopia", "deuteranopia", "tritanopia"]), essential: true),
+                SettingItem("display.screenReaderOptimized", .toggle, essential: true, hasHint: true),
             ]),
         SettingsCategory(
             id: "channels",
             items: [
-                SettingItem("channels.preferred", .choice(["app", "whatsApp", "voice", "noPreference"]), hasHint: true),
-                SettingItem("channels.whatsAppOptIn", .toggle),
+                SettingItem(
+                    "channels.preferred", .choice(["app", "whatsApp", "voice", "noPreference"]), hasHint: true,
+                    comingSoon: "channels"),
+                SettingItem("channels.whatsAppOptIn", .toggle, comingSoon: "channels"),
             ]),
         SettingsCategory(
             id: "coaching",

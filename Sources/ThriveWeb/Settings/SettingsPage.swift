@@ -25,6 +25,7 @@ struct SettingsPage: Sendable {
         let hint: String?
         let error: String?
         let keywords: String
+        let comingSoon: Bool
     }
 
     struct Category: Sendable {
@@ -110,7 +111,7 @@ struct SettingsPage: Sendable {
         return Item(
             path: item.path, id: id, label: item.label, isToggle: isToggle, isTime: isTime, isChoice: !options.isEmpty,
             checked: (value as? Bool) ?? false, value: value.map { "\($0)" } ?? "", options: options, hint: item.hint,
-            error: error, keywords: item.label.lowercased())
+            error: error, keywords: item.label.lowercased(), comingSoon: item.comingSoon != nil)
     }
 
     /// The value at a dotted path of the settings document.

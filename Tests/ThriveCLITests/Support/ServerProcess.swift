@@ -10,7 +10,7 @@ final class ServerProcess: @unchecked Sendable {
     let port: Int
     let dataDirectory: URL
     private let lock = NSLock()
-    private var process: Process?
+    private var process: ChildProcess?
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -19,19 +19,22 @@ final class ServerProcess: @unchecked Sendable {
         self.port = port
     }
 
-    /// Starts the server (with the demo person, if asked) and waits until it answers; what it
-    /// printed on standard output comes back when it stops.
-    func start(demo: Bool = false, output: FileHandle? = nil) async throws {
-        let process = Process()
-        process.executableURL = Thrive.executable
-        process.arguments =
-            ["serve", "--port", String(port), "--data-dir", dataDirectory.path] + (demo ? ["--demo"] : [])
+    /// Where the server's standard output goes (beside its data folder).
+    private var outputFile: URL { dataDirectory.deletingLastPathComponent().appendingPathComponent("\(port)-server.out") }
+
+    /// What the server printed on standard output so far.
+    var printed: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+
+    /// Starts the server (with the demo person, if asked) and waits until it answers.
+    func start(demo: Bool = false) async throws {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("THRIVE_") }
         env["THRIVE_BCRYPT_COST"] = "10"
-        process.environment = env
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        try FileManager.default.createDirectory(
+            at: dataDirectory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let process = try ChildProcess(
+            Thrive.executable,
+            ["serve", "--port", String(port), "--data-dir", dataDirectory.path] + (demo ? ["--demo"] : []),
+            environment: env, output: outputFile, errors: URL(fileURLWithPath: "/dev/null"))
         lock.withLock { self.process = process }
         for _ in 0..<600 {
             if try await health() != nil { return }
@@ -52,22 +55,22 @@ final class ServerProcess: @unchecked Sendable {
     /// SIGKILL: no shutdown, no flushing, whatever was in flight is cut off.
     func kill() {
         guard let process = lock.withLock({ self.process }), process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
     }
 
     /// SIGTERM, as Ctrl-C would; returns the exit status.
     @discardableResult
     func stop() -> Int32 {
         guard let process = lock.withLock({ self.process }) else { return 0 }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        process.signal(SIGTERM)
+        return process.wait()
     }
 
     func cleanUp() {
         _ = stop()
         try? FileManager.default.removeItem(at: dataDirectory)
+        try? FileManager.default.removeItem(at: outputFile)
     }
 }
 

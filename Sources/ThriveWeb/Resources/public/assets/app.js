@@ -16,6 +16,13 @@
   applyContrast();
   if (systemContrast && systemContrast.addEventListener) { systemContrast.addEventListener("change", applyContrast); }
 
+  // "Back to the form" goes back in the browser's history, where the form still holds what was typed.
+  document.querySelectorAll("a[data-history-back]").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      if (window.history.length > 1) { event.preventDefault(); window.history.back(); }
+    });
+  });
+
   // Pre-select the browser's own time zone on the sign-up form.
   var select = document.querySelector("select[data-detect-time-zone]");
   if (select && select.value === "UTC" && window.Intl && Intl.DateTimeFormat) {
@@ -24,9 +31,19 @@
       if (select.options[i].value === zone) { select.value = zone; break; }
     }
   }
-  // Move focus to a form's error summary so screen readers announce it at once.
-  var summary = document.getElementById("form-errors");
-  if (summary) { summary.focus(); }
+  // Move focus to a form's error summary so screen readers announce it at once; after a save, to
+  // its confirmation (with Undo), so the keyboard continues from what just happened.
+  var summary = document.getElementById("form-errors") || document.querySelector("[data-takes-focus]");
+  if (summary) {
+    summary.focus();
+    // Going to the address's #part (the meal's slot) once the page has loaded moves focus back to
+    // the page itself: focus again after it, leaving the page where that put it.
+    if (location.hash) {
+      window.addEventListener("load", function () {
+        setTimeout(function () { summary.focus({ preventScroll: true }); }, 0);
+      });
+    }
+  }
 
   // Settings save as they change: a JSON merge patch of the one setting, through the API.
   function applyDisplay(display) {
