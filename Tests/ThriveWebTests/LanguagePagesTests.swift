@@ -41,6 +41,59 @@ struct LanguagePagesTests {
 
     /// The rules ThriveCore checks (passwords, e-mail addresses, time zones) explain themselves in
     /// the reader's language, with the language's quotation marks and number grouping.
+    /// Signing out keeps the language the person chose: the login page after it speaks Spanish to
+    /// an English browser; a person who follows the browser's language leaves nothing behind.
+    @Test func theLanguageChosenOutlastsSigningOut() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            try await browser.get("/profile/settings")
+            let saved = try await browser.post("/profile/settings", form: [("category", "display"), ("display.language", "es")])
+            #expect(saved.status == .seeOther)
+            #expect(try await browser.get("/").text.contains(#"<html lang="es""#))
+            #expect(browser.cookie("thrive_lang") == "es")
+            try await browser.post("/logout", form: [])
+            let login = try await browser.get("/login", headers: [.acceptLanguage: "en"])
+            #expect(login.text.contains(#"<html lang="es""#), "the language outlasts the session")
+
+            try await browser.logIn()
+            try await browser.get("/profile/settings")
+            try await browser.post("/profile/settings", form: [("category", "display"), ("display.language", "")])
+            try await browser.get("/")
+            #expect(browser.cookie("thrive_lang") == nil, "following the browser again")
+        }
+    }
+
+    /// Thrive's programs and library pieces are written in English: on a Spanish page their words
+    /// say so (`lang="en"`), so a screen reader reads them as English; on an English page they need not.
+    @Test func englishContentIsMarkedOnOtherLanguagesPages() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let english = try await browser.get("/pillars/wellbeing/programs/walk-every-day")
+            #expect(english.text.contains(#"<h1 id="page-title">Walk every day</h1>"#))
+            try await browser.get("/profile/settings")
+            try await browser.post("/profile/settings", form: [("category", "display"), ("display.language", "es")])
+            let program = try await browser.get("/pillars/wellbeing/programs/walk-every-day")
+            #expect(program.text.contains(#"<h1 id="page-title" lang="en">Walk every day</h1>"#))
+            #expect(program.text.contains(#"<ol class="program-outline" role="list" lang="en">"#))
+            let piece = try await browser.get("/library/box-breathing")
+            #expect(piece.text.contains(#"<div class="lesson library-text" lang="en">"#))
+            #expect(piece.text.contains(#"<html lang="es""#), "the page itself is Spanish")
+        }
+    }
+
+    /// The coach's own quick-reply buttons follow the language setting, even under a message said
+    /// before it changed; the message itself stays as it was said.
+    @Test func theCoachsButtonsFollowTheLanguage() async throws {
+        try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning)).test { browser in
+            let ann = try await HabitsAPITests.Person.make(browser)
+            _ = try await ann.send(.post, "/api/v1/coach/open")
+            let api = try await browser.json(
+                .get, "/api/v1/coach/messages", bearer: ann.token, headers: [.acceptLanguage: "es"])
+            #expect(api.text.contains(#""label":"Genial 😊","payload":"feeling_great""#), "\(api.text)")
+            #expect(api.text.contains("How are you feeling about your progress today?"), "the message as it was said")
+        }
+    }
+
     @Test func checksFromTheCoreSpeakTheReadersLanguage() async throws {
         try await TestApp.make().test { browser in
             try await browser.get("/signup", headers: [.acceptLanguage: "de"])

@@ -21,6 +21,8 @@ public struct ContentEntry: Hashable, Sendable, Identifiable {
     /// The audio or video file's name, for those kinds.
     public let media: String?
     public let body: String
+    /// The language its words are written in, when known (Thrive's own pieces are English).
+    public var language: Language?
 
     public init(
         id: ContentID, title: String, kind: Kind, topic: CoachingGoal, minutes: Int, added: LocalDate, summary: String,

@@ -33,6 +33,8 @@ public struct Program: Hashable, Sendable, Identifiable {
     /// The habits enrolling adds to today, described as a person would in the habit form.
     public let habits: [HabitDraft]
     public let days: [Day]
+    /// The language its words are written in, when known (Thrive's own programs are English).
+    public var language: Language?
 
     public init(
         id: ProgramID, title: String, icon: String, summary: String, level: String, goal: CoachingGoal,

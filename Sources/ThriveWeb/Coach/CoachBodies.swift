@@ -33,7 +33,7 @@ struct CoachMessageBody: Codable, Sendable {
         cursor = String(posted.seq)
         author = message.author
         text = message.text
-        quickReplies = message.quickReplies
+        quickReplies = message.quickReplies.map(\.inReadersLanguage)
         habitCheck = message.habitCheck.map {
             Check(habitId: $0.habitID.description, habitName: $0.habitName, answer: $0.answer)
         }

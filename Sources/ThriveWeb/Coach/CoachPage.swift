@@ -51,7 +51,9 @@ struct CoachPage: Sendable {
             status = message.status.rawValue
             ticks = fromCoach ? nil : (message.status == .sent ? "✓" : "✓✓")
             statusLabel = fromCoach ? nil : t("coach.status.\(message.status.rawValue)")
-            options = showOptions ? message.quickReplies.map { Option(label: $0.label, payload: $0.payload) } : []
+            options =
+                showOptions
+                ? message.quickReplies.map(\.inReadersLanguage).map { Option(label: $0.label, payload: $0.payload) } : []
             hasOptions = !options.isEmpty
             check = message.habitCheck.map { check in
                 Check(

@@ -29,7 +29,9 @@ struct ContentLibrary: Sendable {
                 guard let id = ContentID(name) else {
                     throw TextFileProblem(file: name, line: 0, reason: "a file name is lowercase words and hyphens")
                 }
-                return try ContentText.entry(id: id, text: try String(contentsOf: file, encoding: .utf8))
+                var entry = try ContentText.entry(id: id, text: try String(contentsOf: file, encoding: .utf8))
+                entry.language = .en
+                return entry
             })
     }
 

@@ -12,9 +12,12 @@ struct LibraryCard: Sendable {
     let bookmarked: Bool
     let progress: Int
     let progressLabel: String?
+    /// `lang` of the piece's own words when they are not in the page's language.
+    let contentLang: String?
 
     init(_ listing: ContentService.Listing) {
         let entry = listing.entry
+        contentLang = contentLanguage(entry.language)
         id = entry.id.rawValue
         href = "\(LibraryPagesController.base)/\(entry.id)"
         icon = LibraryCard.icons[entry.kind] ?? ""

@@ -43,6 +43,8 @@ public struct AppRequestContext: RequestContext {
     public var onboarding: OnboardingProgress?
     /// The interface language: the person's setting, else the browser's.
     public var language: Language = .en
+    /// The browser's own language (`Accept-Language`), for a person whose setting follows it.
+    public var browserLanguage: Language = .en
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

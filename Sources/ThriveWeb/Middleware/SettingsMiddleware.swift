@@ -34,10 +34,22 @@ struct SettingsMiddleware: RouterMiddleware {
         context.unreadCoach = unreadCoach
         context.inCreatorSpace = branded
         context.onboarding = onboarding ?? OnboardingProgress()
-        guard let chosen = context.settings?.display.language, chosen != context.language else {
-            return try await next(request, context)
+        let chosen = context.settings?.display.language
+        let language = chosen ?? context.browserLanguage
+        var response: Response
+        if language != context.language {
+            context.language = language
+            response = try await Localizer.$current.withValue(Localizer(language)) { try await next(request, context) }
+        } else {
+            response = try await next(request, context)
         }
-        context.language = chosen
-        return try await Localizer.$current.withValue(Localizer(chosen)) { try await next(request, context) }
+        // The browser remembers the language chosen, so the login page after signing out speaks it.
+        let remembered = request.cookies[LanguageMiddleware.cookieName]?.value
+        if let chosen, remembered != chosen.rawValue {
+            response.setCookie(LanguageMiddleware.cookie(chosen))
+        } else if chosen == nil, remembered != nil {
+            response.setCookie(LanguageMiddleware.cookie(nil))
+        }
+        return response
     }
 }

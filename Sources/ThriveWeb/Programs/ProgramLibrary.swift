@@ -27,7 +27,9 @@ struct ProgramLibrary: Sendable {
                 guard let id = ProgramID(name) else {
                     throw ProgramText.Problem(file: name, line: 0, reason: "a file name is lowercase words and hyphens")
                 }
-                return try ProgramText.program(id: id, text: try String(contentsOf: file, encoding: .utf8))
+                var program = try ProgramText.program(id: id, text: try String(contentsOf: file, encoding: .utf8))
+                program.language = .en
+                return program
             })
     }
 

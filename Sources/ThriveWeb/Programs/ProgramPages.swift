@@ -22,9 +22,12 @@ struct ProgramCard: Sendable {
     /// The day to go on with: the first reached day not yet done.
     let nextDayPath: String?
     let nextDayTitle: String?
+    /// `lang` of the program's own words when they are not in the page's language.
+    let contentLang: String?
 
     init(_ listing: ProgramService.Listing) {
         let program = listing.program
+        contentLang = contentLanguage(program.language)
         id = program.id.rawValue
         icon = program.icon
         title = program.title

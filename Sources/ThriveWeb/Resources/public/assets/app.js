@@ -16,6 +16,15 @@
   applyContrast();
   if (systemContrast && systemContrast.addEventListener) { systemContrast.addEventListener("change", applyContrast); }
 
+  // The tab bar grows a second row with large text; the page keeps its last lines above it.
+  var tabBar = document.querySelector(".tab-bar");
+  if (tabBar && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      var fixed = getComputedStyle(tabBar).position === "fixed";
+      root.style.setProperty("--tab-height", fixed ? tabBar.offsetHeight + "px" : "0px");
+    }).observe(tabBar);
+  }
+
   // "Back to the form" goes back in the browser's history, where the form still holds what was typed.
   document.querySelectorAll("a[data-history-back]").forEach(function (link) {
     link.addEventListener("click", function (event) {
