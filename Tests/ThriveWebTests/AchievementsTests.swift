@@ -71,7 +71,7 @@ struct AchievementsTests {
                 "the home page's recent activity")
             let progress = try await browser.get("/pillars/wellbeing/habits/progress").text
             #expect(
-                progress.contains(#"<span aria-hidden="true">🌅 </span>Early bird (7 days in a row)"#),
+                progress.contains(#"<use href="/assets/icons.svg#sunrise"></use></svg> Early bird (7 days in a row)"#),
                 "the progress page's newest badges")
             #expect(progress.contains(#"<a href="/profile/achievements">All badges</a>"#))
 

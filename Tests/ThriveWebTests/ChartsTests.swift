@@ -65,7 +65,7 @@ struct ChartsTests {
             // 7 h against 6 h: up an hour; the lowest and highest mornings named.
             #expect(
                 chart.summary
-                    == "Your average sleep over the last 7 days was 7 h 0 min, up 1 h 0 min from the 7 days before; lowest on Saturday 21 November (6 h 0 min), highest on Friday 20 November (8 h 0 min)."
+                    == "Your average sleep over the last 7 days was 7 h, up 1 h from the 7 days before; lowest on Saturday 21 November (6 h), highest on Friday 20 November (8 h)."
             )
 
             let svg = try await browser.send(
@@ -75,7 +75,7 @@ struct ChartsTests {
             #expect(svg.headers[.contentDisposition] == #"inline; filename="sleep-2026-11-22.svg""#)
             #expect(svg.text.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" class="chart chart-line""#))
             #expect(svg.text.contains("<title id=\"chart-sleep-title\">Sleep, last 7 days</title>"))
-            #expect(svg.text.contains(#"data-label="Fri 20 Nov: 8 h 0 min""#))
+            #expect(svg.text.contains(#"data-label="Fri 20 Nov: 8 h""#))
 
             // Bob has no nights: the same chart for him says how many days it needs.
             let other = browser.fresh()
@@ -161,7 +161,7 @@ struct ChartsTests {
             #expect(light.contains("Sleep, last 7 days"), "Light mode keeps charts to 7 days")
             #expect(!light.contains("Time range for Sleep"))
             #expect(light.contains("<summary>Show the numbers</summary>"))
-            #expect(light.contains(#"<th scope="row">Sun 22 Nov</th><td class="numeric">7 h 0 min</td>"#))
+            #expect(light.contains(#"<th scope="row">Sun 22 Nov</th><td class="numeric">7 h</td>"#))
 
             try await browser.post(
                 "/profile/settings", form: [("category", "coaching"), ("return", "/"), ("coaching.mode", "deep")])
@@ -171,7 +171,7 @@ struct ChartsTests {
                 deep.contains(
                     #"href="/pillars/fitness/sleep?range=30#chart-sleep-section" aria-current="true" data-chart-nav>30 days"#))
             #expect(deep.contains(#"href="/pillars/fitness/sleep?range=365#chart-sleep-section" data-chart-nav>365 days"#))
-            #expect(deep.contains("highest on Monday 2 November (9 h 0 min)"))
+            #expect(deep.contains("highest on Monday 2 November (9 h)"))
             let nonsense = try await browser.get("/pillars/fitness/sleep?range=12")
             #expect(nonsense.status == .ok)
             #expect(nonsense.text.contains("Sleep, last 30 days"), "an unknown range falls back to 30 days")
@@ -344,7 +344,7 @@ struct CorrelationExplorerTests {
             #expect(page.contains(#"<title id="chart-correlation-title">Sleep and Mood, last 90 days</title>"#))
             #expect(
                 page.components(separatedBy: "<circle class=\"dot dot-wellbeing\"").count - 1 == 20, "10 days, wide and compact")
-            #expect(page.contains(#"data-label="Sun 22 Nov: 6 h 0 min, 2/5""#))
+            #expect(page.contains(#"data-label="Sun 22 Nov: 6 h, 2/5""#))
 
             // The next day's mood is out of step with the night: the pattern breaks.
             let next = try await browser.get("/insights?x=sleep&y=mood&lag=1&days=30").text

@@ -13,6 +13,8 @@ struct DashboardTests {
         struct Figure: Decodable {
             let kind: String
             let value: String
+            let amount: Double?
+            let unit: String
         }
         struct Score: Decodable {
             struct Trend: Decodable { let values: [Double?] }
@@ -41,7 +43,11 @@ struct DashboardTests {
     }
     struct Dashboard_Action: Decodable { let id: String }
     struct Dashboard_Progress: Decodable {
+        let kind: String
         let label: String
+        let amount: Double
+        let goalAmount: Double?
+        let unit: String
         let percent: Int?
         let goal: String?
     }
@@ -79,6 +85,12 @@ struct DashboardTests {
             #expect(after.figure("meals") == "1")
             #expect(after.figure("mood") == "4/5")
             #expect(after.figure("energy") == "3/5")
+            // An app gets the numbers with their units, beside the words the page shows.
+            let mood = try #require(after.today.first { $0.kind == "mood" })
+            #expect(mood.amount == 4 && mood.unit == "score")
+            let meals = try #require(after.today.first { $0.kind == "meals" })
+            #expect(meals.amount == 1 && meals.unit == "count")
+            #expect(after.today.first { $0.kind == "steps" }?.amount == nil, "nothing recorded is null, not 0")
             let page = try await browser.get("/")
             #expect(!page.text.contains("Welcome! Start by logging"))
             #expect(page.text.contains(#"<span class="figure-label">Meals logged</span><span class="figure-value">1</span>"#))
@@ -96,6 +108,9 @@ struct DashboardTests {
             // Goals get a ring (a percentage and the goal); streaks are a count of days.
             #expect(body.progress.map(\.goal) == ["8,000 steps", "2,000 ml", "4 workouts", nil, nil])
             #expect(body.progress.map(\.percent) == [0, 0, 0, nil, nil])
+            #expect(body.progress.map(\.kind) == ["stepsToday", "waterToday", "workoutsThisWeek", "mealStreak", "checkInStreak"])
+            #expect(body.progress.map(\.goalAmount) == [8_000, 2, 4, nil, nil])
+            #expect(body.progress.map(\.unit) == ["count", "l", "count", "days", "days"])
 
             // An invalid deep link lands on the dashboard with the spec's message.
             let dead = try await browser.get("/pillars/nutrition/meals/\(UUID())/edit")

@@ -148,9 +148,10 @@ extension WorkoutActivityType {
 
 /// Durations for people: "7 h 12 min".
 public enum DurationFormat {
-    /// "7 h 12 min", or "18 min" under an hour.
+    /// "7 h 12 min", "18 min" under an hour, "10 h" on the hour.
     public static func hoursAndMinutes(_ seconds: Double) -> String {
         let minutes = Int((seconds / 60).rounded())
-        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 }

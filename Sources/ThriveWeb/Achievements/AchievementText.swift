@@ -3,6 +3,18 @@ import ThriveCore
 
 /// How achievements and levels read, in the person's language.
 enum AchievementText {
+    /// Thrive's own icon for an achievement (the API keeps the emoji for apps that draw them).
+    static func icon(_ achievement: Achievement) -> Icon {
+        switch achievement {
+        case .earlyBird: .sunrise
+        case .consistencyChampion: .trophy
+        case .hydrationHero: .drop
+        case .firstWeek: .party
+        case .programGraduate: .cap
+        case .conversationStarter: .chat
+        }
+    }
+
     static func name(_ achievement: Achievement) -> String { t("achievement.\(achievement.rawValue).name") }
 
     static func description(_ achievement: Achievement) -> String {

@@ -52,6 +52,7 @@ struct AchievementsPage: Sendable {
 
     struct Badge: Sendable {
         let id: String
+        /// Markup of Thrive's own icon for it.
         let icon: String
         let name: String
         let description: String
@@ -75,7 +76,7 @@ struct AchievementsPage: Sendable {
             let tiers = gallery.tiers(of: achievement)
             let next = tiers.first { $0.earnedOn == nil }?.tier
             return Badge(
-                id: achievement.rawValue, icon: achievement.icon, name: AchievementText.name(achievement),
+                id: achievement.rawValue, icon: AchievementText.icon(achievement).svg, name: AchievementText.name(achievement),
                 description: AchievementText.description(achievement),
                 tiers: tiers.map { tier in
                     Tier(

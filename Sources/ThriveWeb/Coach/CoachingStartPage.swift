@@ -75,8 +75,8 @@ struct CoachingStartPage: Sendable {
         }
         let chosen = progress.reminders ?? CoachingStart.Reminders()
         reminders = [
-            ("habitReminders", "🔔", chosen.habitReminders), ("checkIns", "💬", chosen.checkIns),
-            ("celebrations", "🎉", chosen.celebrations),
+            ("habitReminders", Icon.bell.svg, chosen.habitReminders), ("checkIns", Icon.chat.svg, chosen.checkIns),
+            ("celebrations", Icon.party.svg, chosen.celebrations),
         ].map { name, icon, on in
             Option(
                 id: "reminder-\(name)", value: name, icon: icon, label: t("coachStart.reminders.\(name)"), hint: nil, checked: on)
@@ -94,10 +94,14 @@ struct CoachingStartPage: Sendable {
         self.errors = errors
     }
 
+    /// Markup of each goal's and approach's icon.
     static let goalIcons: [CoachingGoal: String] = [
-        .exercise: "🏃", .nutrition: "🥗", .sleep: "😴", .stress: "🧘", .growth: "📚",
+        .exercise: Icon.run.svg, .nutrition: Icon.leaf.svg, .sleep: Icon.moon.svg, .stress: Icon.breathe.svg,
+        .growth: Icon.book.svg,
     ]
-    static let approachIcons: [CoachingStart.Approach: String] = [.startSmall: "🐌", .bigChanges: "⚡", .oneThing: "🎯"]
+    static let approachIcons: [CoachingStart.Approach: String] = [
+        .startSmall: Icon.steps.svg, .bigChanges: Icon.bolt.svg, .oneThing: Icon.target.svg,
+    ]
 
     /// "10 min", "6 glasses", "3 times a week".
     static func measure(_ suggestion: SuggestedHabit, _ approach: CoachingStart.Approach) -> String? {

@@ -29,7 +29,10 @@ struct LibraryCard: Sendable {
         progressLabel = LibraryCard.progressLabel(listing.item.progress)
     }
 
-    static let icons: [ContentEntry.Kind: String] = [.article: "📚", .video: "🎥", .audio: "🎧", .worksheet: "📋"]
+    /// Markup of each kind's icon.
+    static let icons: [ContentEntry.Kind: String] = [
+        .article: Icon.book.svg, .video: Icon.video.svg, .audio: Icon.headphones.svg, .worksheet: Icon.clipboard.svg,
+    ]
 
     /// "Article · 5 min · Sleep".
     static func meta(_ entry: ContentEntry) -> String {

@@ -21,16 +21,24 @@ struct Dashboard: Encodable, Sendable {
 
     struct Trend: Encodable, Sendable {
         let metric: String
+        /// The unit in words, for people ("steps", "hours").
         let unit: String
+        /// The unit of `values`, for programs: count, kcal or h.
+        let unitCode: String
         let values: [Double?]
         let summary: String
     }
 
-    /// One figure of today's summary.
+    /// One figure of today's summary: the number with its unit, for apps, and as the page says it.
     struct Figure: Encodable, Sendable {
         let kind: String
         let label: String
+        /// As the page shows it ("6 h 47 min", "–" when there is none).
         let value: String
+        /// The number itself (nil when there is none), in `unit`.
+        let amount: Double?
+        /// count, min, s (sleep) or score (mood and energy, 1 to 5).
+        let unit: String
         let detail: String?
     }
 
@@ -47,8 +55,16 @@ struct Dashboard: Encodable, Sendable {
     }
 
     struct Progress: Encodable, Sendable {
+        let kind: String
         let label: String
+        /// As the page shows it ("4,606 of 8,000").
         let value: String
+        /// How far, in `unit` (days for a streak).
+        let amount: Double
+        /// The goal, in `unit`; nil for streaks.
+        let goalAmount: Double?
+        /// count, l (litres) or days.
+        let unit: String
         let percent: Int?
         /// What the goal is, in the person's units ("8,000 steps"); nil for streaks.
         var goal: String? = nil

@@ -150,6 +150,7 @@ struct DashboardPage: Sendable {
 /// The home page's recent activity (spec 002's home screen): what happened lately worth seeing.
 struct HomeActivity: Sendable {
     struct Item: Sendable {
+        /// Markup of the item's icon.
         let icon: String
         let text: String
         let href: String?
@@ -161,18 +162,20 @@ struct HomeActivity: Sendable {
 
     init?(journeyDay: Int?, awards: [AchievementAward], unread: Int, coachName: String?, habits: [HabitToday]) {
         var items: [Item] = habits.filter { $0.outcome == .done && HabitMilestones.days.contains($0.streak) }.map {
-            Item(icon: "🎉", text: "\($0.habit.name): \(t($0.motivation))", href: HabitPagesController.base)
+            Item(icon: Icon.party.svg, text: "\($0.habit.name): \(t($0.motivation))", href: HabitPagesController.base)
         }
         if unread > 0 {
             items.append(
                 Item(
-                    icon: "💬",
+                    icon: Icon.chat.svg,
                     text: Localizer.current.plural(
                         "home.activity.messages", unread, ["name": coachName ?? t("home.activity.yourCoach")]),
                     href: "/coach"))
         }
         items += awards.reversed().prefix(3).map {
-            Item(icon: "🏆", text: AchievementText.newBadge($0.achievement, $0.tier), href: AchievementPagesController.path)
+            Item(
+                icon: Icon.trophy.svg, text: AchievementText.newBadge($0.achievement, $0.tier),
+                href: AchievementPagesController.path)
         }
         guard !items.isEmpty || journeyDay != nil else { return nil }
         self.journeyDay = journeyDay.map { t("home.journeyDay", ["day": DisplayFormat.count($0)]) }

@@ -134,27 +134,31 @@ struct DashboardService: Sendable {
         let active = day?.quantity(.appleExerciseTime, policy: policy)?.sum
         let sleep = day?.sleep(policy: policy)
         let mood = day?.mood
+        let meals = day?.food?.entries ?? 0
         return [
             .init(
                 kind: "steps", label: t("figure.steps"), value: steps.map { DisplayFormat.count(Int($0.rounded())) } ?? "–",
+                amount: steps.map { $0.rounded() }, unit: "count",
                 detail: steps == nil
                     ? t("figure.noSteps") : t("chart.goal", ["value": DisplayFormat.count(Int(PillarScoreEngine.stepsTarget))])),
             .init(
-                kind: "activeMinutes", label: t("metric.active-minutes"), value: active.map { "\(Int($0.rounded())) min" } ?? "–",
-                detail: nil),
+                kind: "activeMinutes", label: t("metric.active-minutes"),
+                value: active.map { DurationFormat.hoursAndMinutes($0 * 60) } ?? "–", amount: active.map { $0.rounded() },
+                unit: "min", detail: nil),
             .init(
                 kind: "sleep", label: t("metric.sleep"),
                 value: sleep.map { DurationFormat.hoursAndMinutes($0.asleepSeconds) } ?? "–",
+                amount: sleep.map { $0.asleepSeconds.rounded() }, unit: "s",
                 detail: sleep.map { Localizer.current.plural("figure.awakenings", $0.awakenings) }),
             .init(
-                kind: "meals", label: t("figure.meals"), value: String(day?.food?.entries ?? 0),
+                kind: "meals", label: t("figure.meals"), value: DisplayFormat.count(meals), amount: Double(meals), unit: "count",
                 detail: day?.food.map { DisplayFormat.kilocalories($0.energyKilocalories) }),
             .init(
                 kind: "mood", label: t("metric.mood"), value: mood.map { "\(DisplayFormat.decimal($0.mood))/5" } ?? "–",
-                detail: mood == nil ? t("figure.noMood") : nil),
+                amount: mood.map(\.mood), unit: "score", detail: mood == nil ? t("figure.noMood") : nil),
             .init(
                 kind: "energy", label: t("entry.mood.energy"),
-                value: mood?.energy.map { "\(DisplayFormat.decimal($0))/5" } ?? "–",
+                value: mood?.energy.map { "\(DisplayFormat.decimal($0))/5" } ?? "–", amount: mood?.energy, unit: "score",
                 detail: nil),
         ]
     }
@@ -197,11 +201,12 @@ struct DashboardService: Sendable {
 
     /// Each pillar's key metric over the week: steps, energy eaten, hours asleep.
     static func trend(_ pillar: Pillar, week: [DayMetrics], policy: SourcePolicy) -> Dashboard.Trend {
-        let (metric, unit, values): (String, String, [Double?]) =
+        let (metric, unit, code, values): (String, String, String, [Double?]) =
             switch pillar {
-            case .fitness: (t("metric.steps"), t("trend.unit.steps"), week.map { $0.quantity(.stepCount, policy: policy)?.sum })
-            case .nutrition: (t("metric.calories"), "kcal", week.map { $0.food?.energyKilocalories })
-            case .wellbeing: (t("metric.sleep"), t("trend.unit.hours"), week.map { $0.sleep(policy: policy)?.asleepHours })
+            case .fitness:
+                (t("metric.steps"), t("trend.unit.steps"), "count", week.map { $0.quantity(.stepCount, policy: policy)?.sum })
+            case .nutrition: (t("metric.calories"), "kcal", "kcal", week.map { $0.food?.energyKilocalories })
+            case .wellbeing: (t("metric.sleep"), t("trend.unit.hours"), "h", week.map { $0.sleep(policy: policy)?.asleepHours })
             }
         let known = values.compactMap { $0 }
         let summary: String
@@ -218,7 +223,7 @@ struct DashboardService: Sendable {
         } else {
             summary = t("trend.notEnough", ["metric": metric])
         }
-        return Dashboard.Trend(metric: metric, unit: unit, values: values, summary: summary)
+        return Dashboard.Trend(metric: metric, unit: unit, unitCode: code, values: values, summary: summary)
     }
 
     static func progress(week: [DayMetrics], person: PersonContext, today: LocalDate, zone: TimeZone) -> [Dashboard.Progress] {
@@ -250,22 +255,30 @@ struct DashboardService: Sendable {
         func percent(_ value: Double, _ goal: Double) -> Int { min(100, Int((value / goal * 100).rounded(.down))) }
         return [
             .init(
-                label: t("goal.stepsToday"),
+                kind: "stepsToday", label: t("goal.stepsToday"),
                 value: t(
                     "goal.of", ["value": DisplayFormat.count(Int(steps.rounded())), "goal": DisplayFormat.count(Int(stepGoal))]),
-                percent: percent(steps, stepGoal), goal: Localizer.current.plural("unit.steps", Int(stepGoal))),
+                amount: steps.rounded(), goalAmount: stepGoal, unit: "count", percent: percent(steps, stepGoal),
+                goal: Localizer.current.plural("unit.steps", Int(stepGoal))),
             .init(
-                label: t("goal.waterToday"),
+                kind: "waterToday", label: t("goal.waterToday"),
                 value: t(
                     "goal.of",
                     ["value": ChartMetric.water.format(water, units), "goal": ChartMetric.water.format(waterGoal, units)]),
-                percent: percent(water, waterGoal), goal: ChartMetric.water.format(waterGoal, units)),
+                amount: water, goalAmount: waterGoal, unit: "l", percent: percent(water, waterGoal),
+                goal: ChartMetric.water.format(waterGoal, units)),
             .init(
-                label: t("goal.workoutsThisWeek"), value: t("goal.of", ["value": String(sessions), "goal": String(target)]),
+                kind: "workoutsThisWeek", label: t("goal.workoutsThisWeek"),
+                value: t("goal.of", ["value": DisplayFormat.count(sessions), "goal": DisplayFormat.count(target)]),
+                amount: Double(sessions), goalAmount: Double(target), unit: "count",
                 percent: target > 0 ? min(100, sessions * 100 / target) : nil,
                 goal: Localizer.current.plural("unit.workouts", target)),
-            .init(label: t("goal.mealStreak"), value: Self.days(meals, of: week.count), percent: nil),
-            .init(label: t("goal.checkInStreak"), value: Self.days(checkIns, of: week.count), percent: nil),
+            .init(
+                kind: "mealStreak", label: t("goal.mealStreak"), value: Self.days(meals, of: week.count),
+                amount: Double(meals), goalAmount: nil, unit: "days", percent: nil),
+            .init(
+                kind: "checkInStreak", label: t("goal.checkInStreak"), value: Self.days(checkIns, of: week.count),
+                amount: Double(checkIns), goalAmount: nil, unit: "days", percent: nil),
         ]
     }
 

@@ -17,6 +17,8 @@ struct HabitCard: Sendable {
     let day: String
     let name: String
     let icon: String
+    /// The name's first letter: shown instead of the emoji where the device draws none.
+    let initial: String
     /// "8 glasses · Every day".
     let detail: String
     /// "Not started", "4 of 8 glasses", "Done", "Skipped", "Rest day", "Paused".
@@ -44,6 +46,7 @@ struct HabitCard: Sendable {
         day = view.day.iso8601
         name = habit.name
         icon = habit.icon
+        initial = habit.name.first.map { String($0).uppercased() } ?? ""
         let target = Self.target(habit.measure)
         detail = [target, Self.schedule(habit.schedule)].compactMap { $0 }.joined(separator: " · ")
         let amount = view.checkIn?.state == .skipped ? 0 : (view.checkIn?.amount ?? 0)

@@ -23,6 +23,8 @@ struct HabitProgressPage: Sendable {
         let id: String
         let name: String
         let icon: String
+        /// The name's first letter: shown instead of the emoji where the device draws none.
+        let initial: String
         let cells: [Cell]
         let streak: String
         let best: String
@@ -75,7 +77,7 @@ struct HabitProgressPage: Sendable {
         // The gallery's awards come oldest first, as the store keeps them.
         recentBadges = gallery.awards.reversed().prefix(3).map {
             Badge(
-                icon: $0.achievement.icon,
+                icon: AchievementText.icon($0.achievement).svg,
                 text: "\(AchievementText.name($0.achievement)) (\(AchievementText.tier($0.achievement, $0.tier)))")
         }
         hasBadges = !recentBadges.isEmpty
@@ -94,6 +96,7 @@ struct HabitProgressPage: Sendable {
             let missedMeansOpen = row.habit.schedule.timesPerWeek != nil
             return Row(
                 id: row.habit.id.description, name: row.habit.name, icon: row.habit.icon,
+                initial: row.habit.name.first.map { String($0).uppercased() } ?? "",
                 cells: row.week.map { Self.cell($0, open: missedMeansOpen) },
                 streak: Localizer.current.plural("habitProgress.streak.\(unit)", row.current),
                 best: Localizer.current.plural("habitProgress.best.\(unit)", row.best),

@@ -32,6 +32,27 @@
     });
   });
 
+  // Emoji a person chose (a habit's icon) need a colour emoji font. Where the device has none (many
+  // Linux desktops) they would be empty boxes: the page shows the habit's initial, or nothing.
+  function drawsEmoji() {
+    var canvas = document.createElement("canvas");
+    var context = canvas.getContext && canvas.getContext("2d");
+    if (!context) { return true; }
+    canvas.width = canvas.height = 20;
+    context.textBaseline = "top";
+    context.font = "16px sans-serif";
+    context.fillText("\ud83d\udca7", 0, 0);
+    var pixels = context.getImageData(0, 0, 20, 20).data;
+    for (var i = 0; i < pixels.length; i += 4) {
+      // A colour glyph has coloured pixels; a missing glyph's box is drawn in grey alone.
+      if (pixels[i + 3] > 0 && (Math.abs(pixels[i] - pixels[i + 1]) > 24 || Math.abs(pixels[i + 1] - pixels[i + 2]) > 24)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  if (document.querySelector(".emoji") && !drawsEmoji()) { root.classList.add("no-emoji"); }
+
   // Pre-select the browser's own time zone on the sign-up form.
   var select = document.querySelector("select[data-detect-time-zone]");
   if (select && select.value === "UTC" && window.Intl && Intl.DateTimeFormat) {
