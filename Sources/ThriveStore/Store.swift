@@ -99,6 +99,7 @@ public struct PersonalRecords: Sendable {
     public let conflictHistory: any ConflictHistoryRepository
     public let habits: any HabitRepository
     public let achievements: any AchievementRepository
+    public let creatorBadges: any CreatorBadgeAwardRepository
     public let coach: any CoachRepository
 
     init(session: DatabaseSession, owner: UserID) {
@@ -118,6 +119,7 @@ public struct PersonalRecords: Sendable {
         conflictHistory = SQLConflictHistoryRepository(sql: session.sql, owner: owner)
         habits = SQLHabitRepository(session: session, owner: owner)
         achievements = SQLAchievementRepository(sql: session.sql, owner: owner)
+        creatorBadges = SQLCreatorBadgeAwardRepository(sql: session.sql, owner: owner)
         coach = SQLCoachRepository(session: session, owner: owner)
     }
 

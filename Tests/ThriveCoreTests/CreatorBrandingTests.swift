@@ -35,6 +35,21 @@ struct CreatorBrandingTests {
         #expect(try CreatorBranding(name: "Sarah").validated(adjusting: false).adjusted.isEmpty, "Thrive's own colours pass")
     }
 
+    /// The dark theme's variant: lightened only when under 4.5:1 on the dark surface (GitHub's
+    /// #0D1117), by the smallest step that passes.
+    @Test func aColourTooDarkForTheDarkThemeIsLightenedJustEnough() throws {
+        let surface = BrandColor(hex: "#0D1117")!
+        let passing = BrandColor(hex: "#7C7C7C")!  // 4.53:1
+        let failing = BrandColor(hex: "#7B7B7B")!  // 4.47:1
+        #expect(passing.contrast(with: surface) >= 4.5 && failing.contrast(with: surface) < 4.5)
+        #expect(passing.lightened(toContrast: 4.5, against: [surface]) == passing)
+        #expect(failing.lightened(toContrast: 4.5, against: [surface]) == BrandColor(hex: "#7E7E7E")!)
+        let teal = BrandColor(hex: "#0F766E")!
+        let lighter = teal.lightened(toContrast: 4.5, against: [surface, BrandColor(hex: "#161B22")!])
+        #expect(lighter.contrast(with: surface) >= 4.5 && lighter.contrast(with: BrandColor(hex: "#161B22")!) >= 4.5)
+        #expect(lighter.green > lighter.blue && lighter.blue > lighter.red, "the same hue, lighter")
+    }
+
     @Test func namesBadgesAndVoice() throws {
         #expect(throws: ValidationError.self) { try CreatorBranding(name: "  ").validated(adjusting: false) }
         let badge = CreatorBranding.Badge(id: "tenner", name: "Ten days", icon: "🔟", description: "", habitDays: 10)

@@ -82,4 +82,29 @@ struct AchievementStoreTests {
             #expect(anns.first { $0.achievement == .earlyBird }?.earnedOn == monday)
         }
     }
+
+    /// A creator's badge is stored once per person and space, with the name and day it was earned
+    /// then, and outlives the creator's account (what was earned stays).
+    @Test(arguments: TestStores.kinds)
+    func aCreatorsBadgeIsKeptOnceWithItsDay(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let carol = try Make.account("carol@example.com")
+            let monday = LocalDate(year: 2026, month: 11, day: 23)!
+            let badge = CreatorBadgeAward(
+                creator: carol.id, badgeID: "ten-days", name: "Ten good days", icon: "🔟", earnedOn: monday)
+            let first = try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(carol)
+                return try await repositories.records(of: ann.id).creatorBadges.award([badge])
+            }
+            #expect(first == [badge])
+            let renamed = CreatorBadgeAward(
+                creator: carol.id, badgeID: "ten-days", name: "Ten days", icon: "🔟", earnedOn: monday.adding(days: 2))
+            #expect(try await store.write { try await $0.records(of: ann.id).creatorBadges.award([renamed]) }.isEmpty)
+            #expect(try await store.write { try await $0.accounts.delete(carol.id) })
+            let kept = try await store.read { try await $0.records(of: ann.id).creatorBadges.all() }
+            #expect(kept == [badge])
+        }
+    }
 }

@@ -27,10 +27,19 @@ struct CreatorTests {
             let name: String
             let longestStreak: Int
         }
+        struct Totals: Decodable {
+            let activeToday: Int
+            let programsRunning: Int
+        }
         let members: Int
         let sharing: Int
+        let totals: Totals?
+        let minimumGroup: Int
         let shared: [Shared]
     }
+
+    /// The dark theme's surfaces and button text a brand colour must read against there.
+    static let darkSurfaces = ["#0D1117", "#161B22", "#06201D"].map { BrandColor(hex: $0)! }
 
     typealias Person = HabitsAPITests.Person
 
@@ -104,7 +113,13 @@ struct CreatorTests {
 
             // Ann's pages wear Carol's colours and font; her coach speaks with Carol's welcome, without emoji.
             let theme = try await browser.get("/creator/theme.css")
-            #expect(theme.text.contains("--primary: light-dark(\(branded.primary), #2dd4bf);"))
+            // In the dark theme too: a lighter shade of Carol's colour that reads at 4.5:1 there.
+            let primaryLine = try #require(theme.text.split(separator: "\n").first { $0.contains("--primary:") })
+            let darkHex = String(primaryLine.split(separator: ",")[1].trimmingCharacters(in: .whitespaces).prefix(7))
+            #expect(primaryLine.contains("light-dark(\(branded.primary), "))
+            let dark = try #require(BrandColor(hex: darkHex))
+            #expect(Self.darkSurfaces.allSatisfy { dark.contrast(with: $0) >= 4.5 }, "\(darkHex)")
+            #expect(darkHex != "#2DD4BF", "not Thrive's own colour")
             #expect(theme.text.contains("Charter"))
             #expect(try await browser.get("/").text.contains(#"<link rel="stylesheet" href="/creator/theme.css">"#))
             let opened = try await ann.send(.post, "/api/v1/coach/open").decode([CoachChatTests.MessageJSON].self)
@@ -118,13 +133,17 @@ struct CreatorTests {
             #expect(programs.text.contains("Recommended by Carol Coach"))
             let gallery = try await browser.get("/profile/achievements")
             #expect(gallery.text.contains("Badges from Carol Coach"))
-            #expect(gallery.text.contains("0 of 10 habit days"))
+            #expect(gallery.text.contains("0 of 10 habit days since you joined"))
+            // The coaching welcome shows Carol's logo, not Thrive's sprout.
+            let welcome = try await browser.get("/coach/start/welcome")
+            #expect(welcome.text.contains(#"<img class="coach-avatar coach-avatar-large" src="/api/v1/creator/images/logo""#))
 
             // Carol sees totals only, until Ann shares.
             let totals = try await carol.send(.get, "/api/v1/creator/members/summary")
             try carol.check.expectDocumented(totals, "/api/v1/creator/members/summary", "get")
             let before = try totals.decode(SummaryJSON.self)
             #expect(before.members == 1 && before.sharing == 0 && before.shared.isEmpty)
+            #expect(before.totals == nil && before.minimumGroup == 5, "no totals over fewer than five who share")
             #expect(try await ann.send(.get, "/api/v1/creator/members/summary").status == .forbidden)
             let share = try await ann.send(.put, "/api/v1/creator/sharing", #"{"sharesEntries":true}"#)
             #expect(share.status == .ok)
@@ -167,6 +186,165 @@ struct CreatorTests {
             let bad = try await browser.post(
                 "/coach/creator/badges", form: [("icon", "🌟"), ("name", "Never"), ("habitDays", "0")])
             #expect(bad.status == .unprocessableContent)
+        }
+    }
+
+    static func makeCreator(_ app: TestApp, _ browser: Browser, badgeDays: Int = 2) async throws -> (Person, String) {
+        let carol = try await Person.make(browser, email: "carol@example.com")
+        try await app.store.write { repositories in
+            let account = try #require(try await repositories.accounts.find(email: EmailAddress("carol@example.com")))
+            try await repositories.creators.grant(.creator, to: account.id)
+        }
+        let draft = Self.draft(primary: "#0F766E").replacingOccurrences(
+            of: #""id":"ten-days","name":"Ten good days","icon":"🔟","description":"Ten habit days done.","habitDays":10"#,
+            with:
+                #""id":"two-days","name":"Two good days","icon":"✌️","description":"Two habit days done.","habitDays":\#(badgeDays)"#
+        )
+        let branded = try await carol.send(.put, "/api/v1/creator/branding", draft)
+        #expect(branded.status == .ok, "\(branded.text)")
+        struct Own: Decodable { let creatorId: String }
+        return (carol, try await carol.send(.get, "/api/v1/creator/branding").decode(Own.self).creatorId)
+    }
+
+    /// A creator's badge counts habit days done since joining (not the years before), is stored
+    /// once with its day, named in the check-in's answer and toast, and listed by the API.
+    @Test func aCreatorsBadgeIsEarnedByDaysAfterJoiningAndKept() async throws {
+        let clock = TestClock(HabitsAPITests.mondayMorning)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            let (_, creatorId) = try await Self.makeCreator(app, browser.fresh())
+            let ann = try await Person.make(browser)
+            let walk = try await ann.create(#"{"name":"Walk"}"#)
+            // Two days done before joining count for nothing here.
+            for _ in 1...2 {
+                try await ann.checkIn(walk.id, #"{"action":"done"}"#)
+                clock.advance(minutes: 24 * 60)
+                try await ann.signInAgain()
+            }
+            #expect(try await ann.send(.post, "/api/v1/creator/join", #"{"creatorId":"\#(creatorId)"}"#).status == .ok)
+            struct Answer: Decodable {
+                struct Award: Decodable {
+                    let achievement: String
+                    let message: String
+                }
+                let awards: [Award]
+            }
+            let first = try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"done"}"#)
+            #expect(try first.decode(Answer.self).awards.isEmpty, "one day since joining")
+            clock.advance(minutes: 24 * 60)
+            try await ann.signInAgain()
+            let second = try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"done"}"#)
+            let awards = try second.decode(Answer.self).awards
+            #expect(awards.map(\.achievement) == ["creator:two-days"])
+            #expect(awards.first?.message == "New badge: Two good days")
+            try ann.check.expectDocumented(second, "/api/v1/habits/{id}/checkins", "post")
+
+            struct Gallery: Decodable {
+                struct Badge: Decodable {
+                    let id: String
+                    let value: Int
+                    let earnedOn: String?
+                }
+                let creatorBadges: [Badge]
+            }
+            let gallery = try await ann.send(.get, "/api/v1/achievements")
+            try ann.check.expectDocumented(gallery, "/api/v1/achievements", "get")
+            let badge = try #require(try gallery.decode(Gallery.self).creatorBadges.first)
+            #expect(badge.id == "two-days" && badge.value == 2)
+            #expect(badge.earnedOn == LocalDate(clock.now, in: TimeZone(identifier: "Europe/Berlin")!).iso8601)
+            // Undone and done again: earned once.
+            _ = try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"clear"}"#)
+            let again = try await ann.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"done"}"#)
+            #expect(try again.decode(Answer.self).awards.isEmpty)
+
+            // Through the page, the toast names it (for a badge held only).
+            _ = try await browser.logIn()
+            let page = try await browser.get("/pillars/wellbeing/habits?habit=\(walk.id)&was=none&creatorBadges=two-days,made-up")
+            #expect(page.text.contains("New badge: Two good days"))
+            #expect(!page.text.contains("made-up"))
+            let shelf = try await browser.get("/profile/achievements")
+            #expect(shelf.text.contains("Two good days"))
+            #expect(shelf.text.contains("Earned on"))
+        }
+    }
+
+    /// Totals speak for five or more people who share, and only for them: "active today" is today.
+    @Test func totalsCoverFiveOrMoreWhoShare() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            let (carol, creatorId) = try await Self.makeCreator(app, browser.fresh())
+            var people: [Person] = []
+            for index in 1...6 {
+                let person = try await Person.make(browser.fresh(), email: "p\(index)@example.com")
+                #expect(try await person.send(.post, "/api/v1/creator/join", #"{"creatorId":"\#(creatorId)"}"#).status == .ok)
+                people.append(person)
+            }
+            for person in people.prefix(4) {
+                #expect(try await person.send(.put, "/api/v1/creator/sharing", #"{"sharesEntries":true}"#).status == .ok)
+            }
+            // A walk done today by two sharers and by the one who does not share.
+            for person in [people[0], people[1], people[5]] {
+                let walk = try await person.create(#"{"name":"Walk"}"#)
+                _ = try await person.send(.post, "/api/v1/habits/\(walk.id)/checkins", #"{"action":"done"}"#)
+            }
+            let four = try await carol.send(.get, "/api/v1/creator/members/summary").decode(SummaryJSON.self)
+            #expect(four.members == 6 && four.sharing == 4 && four.totals == nil)
+            #expect(try await people[4].send(.put, "/api/v1/creator/sharing", #"{"sharesEntries":true}"#).status == .ok)
+            let five = try await carol.send(.get, "/api/v1/creator/members/summary")
+            try carol.check.expectDocumented(five, "/api/v1/creator/members/summary", "get")
+            let totals = try #require(try five.decode(SummaryJSON.self).totals)
+            #expect(totals.activeToday == 2, "today (a Monday), and only those who share")
+            let page = try await carol.browser.get("/coach/creator")
+            #expect(page.text.contains("Active today"))
+        }
+    }
+
+    /// An invitation opened while signed out survives signing in, and signing up with onboarding.
+    @Test func anInvitationSurvivesSigningInAndSigningUp() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            let (_, creatorId) = try await Self.makeCreator(app, browser.fresh())
+            let ann = browser.fresh()
+            try await ann.signUp()
+            try await ann.post("/logout", form: [])
+            let opened = try await ann.get("/coach/join/\(creatorId)")
+            #expect(opened.location == "/login?notice=invitation")
+            let login = try await ann.get("/login?notice=invitation")
+            #expect(login.text.contains("to accept the invitation"))
+            let signedIn = try await ann.post("/login", form: [("email", "ann@example.com"), ("password", "correct-horse-9")])
+            #expect(signedIn.location == "/coach/join/\(creatorId)")
+            let join = try await ann.get(signedIn.location!)
+            #expect(join.text.contains("Carol Coach"))
+
+            let bob = browser.fresh()
+            _ = try await bob.get("/coach/join/\(creatorId)")
+            try await bob.get("/signup")
+            let signedUp = try await bob.post(
+                "/signup",
+                form: [
+                    ("displayName", "Bob"), ("email", "bob@example.com"), ("password", "correct-horse-9"),
+                    ("unitSystem", "metric"), ("timeZone", "UTC"),
+                ])
+            #expect(signedUp.status == .seeOther)
+            try await bob.get("/onboarding/consent")
+            try await bob.post("/onboarding/consent", form: [("accept", "yes")])
+            try await bob.get("/onboarding/profile")
+            try await bob.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "male"), ("allergy", "none"), ("condition", "none"),
+                    ("goal", "generalFitness"), ("heightCm", "180"), ("weight", "80"),
+                ])
+            try await bob.post("/onboarding/optional", form: [("skip", "yes")])
+            try await bob.post("/onboarding/dataSource", form: [("source", "manual")])
+            try await bob.post("/onboarding/baseline", form: [("pushUps", "10")])
+            try await bob.get("/onboarding/plan")
+            let done = try await bob.post("/onboarding/plan", form: [])
+            #expect(done.location == "/coach/join/\(creatorId)", "onboarding ends at the invitation")
+            try await bob.get(done.location!)
+            let accepted = try await bob.post("/coach/join/\(creatorId)", form: [])
+            #expect(accepted.location == "/coach")
+            #expect(bob.cookie("thrive_invitation") == nil, "spent")
         }
     }
 }

@@ -50,6 +50,20 @@ public struct BrandColor: Hashable, Sendable, Codable, CustomStringConvertible {
         return (light + 0.05) / (dark + 0.05)
     }
 
+    /// The same hue made lighter, step by step (mixed with white), until it reaches `ratio` against
+    /// every one of `backgrounds`: a brand colour for the dark theme, as text on its dark surfaces
+    /// and under the theme's dark button text. Already enough: it stays as it is.
+    public func lightened(toContrast ratio: Double, against backgrounds: [BrandColor]) -> BrandColor {
+        var mix = 0.0
+        var color = self
+        while backgrounds.contains(where: { color.contrast(with: $0) < ratio }), mix < 1 {
+            mix = min(1, mix + 0.02)
+            func toward(_ value: Int) -> Int { Int((Double(value) + (255 - Double(value)) * mix).rounded()) }
+            color = BrandColor(red: toward(red), green: toward(green), blue: toward(blue))
+        }
+        return color
+    }
+
     /// The same hue made darker, step by step, until white text on it (and it as text on white)
     /// reaches `ratio`.
     public func darkened(toContrast ratio: Double) -> BrandColor {

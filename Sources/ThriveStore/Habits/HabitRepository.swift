@@ -46,6 +46,8 @@ public protocol HabitRepository: Sendable {
     func checkInCount(_ id: HabitID) async throws -> Int
     /// How many habit days the person has done, across every habit.
     func doneCount() async throws -> Int
+    /// Habit days done from `day` on.
+    func doneCount(since day: LocalDate) async throws -> Int
     /// Records a day's check-in, replacing the one there.
     func record(_ checkIn: HabitCheckIn) async throws
     func removeCheckIn(_ id: HabitID, on day: LocalDate) async throws
@@ -126,6 +128,13 @@ struct SQLHabitRepository: HabitRepository {
     func doneCount() async throws -> Int {
         let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "days")
             .from("habit_check_ins").where("owner_id", .equal, owner.rawValue).where("state", .equal, "done").first()
+        return try row?.decode(column: "days", as: Int.self) ?? 0
+    }
+
+    func doneCount(since day: LocalDate) async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "days")
+            .from("habit_check_ins").where("owner_id", .equal, owner.rawValue).where("state", .equal, "done")
+            .where("day", .greaterThanOrEqual, day.iso8601).first()
         return try row?.decode(column: "days", as: Int.self) ?? 0
     }
 

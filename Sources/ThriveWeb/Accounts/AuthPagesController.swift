@@ -57,7 +57,7 @@ struct AuthPagesController {
                 let account = try await services.accounts.authenticate(
                     email: email, password: password, clientAddress: context.clientAddress)
                 let token = try await services.store.write { try await services.sessions.start(for: account.id, in: $0) }
-                var response = Response.redirect(to: "/", type: .normal)
+                var response = Response.redirect(to: Invitation.pending(request) ?? "/", type: .normal)
                 response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
                 return response
             } catch let error as ValidationError {
@@ -150,6 +150,7 @@ struct AuthPagesController {
         case "logged-out": return t("auth.loggedOut")
         case "logged-out-everywhere": return t("auth.loggedOutEverywhere")
         case "expired": return t("auth.sessionEnded")
+        case "invitation": return t("auth.invitation")
         default: return nil
         }
     }

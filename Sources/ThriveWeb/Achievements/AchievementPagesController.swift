@@ -11,19 +11,22 @@ struct AchievementPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("profile/achievements") { _, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
-            var page = AchievementsPage(try await services.achievements.gallery(owner))
-            if let space = try await services.creators.space(owner), !space.branding.badges.isEmpty {
-                let done = try await services.store.read { try await $0.records(of: owner).habits.doneCount() }
-                page.creatorName = space.branding.name
-                page.creatorBadges = space.branding.badges.map { badge in
-                    AchievementsPage.CreatorBadge(
-                        icon: badge.icon, name: badge.name, description: badge.description, earned: done >= badge.habitDays,
-                        status: done >= badge.habitDays
-                            ? t("creator.badgeEarned")
-                            : t(
-                                "creator.badgeToGo",
-                                ["done": DisplayFormat.count(done), "days": DisplayFormat.count(badge.habitDays)]))
-                }
+            let gallery = try await services.achievements.gallery(owner)
+            var page = AchievementsPage(gallery)
+            page.creatorName = gallery.creatorName
+            page.creatorBadges = gallery.creatorBadges.map { standing in
+                let badge = standing.badge
+                return AchievementsPage.CreatorBadge(
+                    icon: badge.icon, name: badge.name, description: badge.description, earned: standing.earnedOn != nil,
+                    status: standing.earnedOn.map {
+                        t("creator.badgeEarnedOn", ["date": DisplayFormat.date($0.start(in: .gmt), in: .gmt)])
+                    }
+                        ?? t(
+                            "creator.badgeSinceJoining",
+                            [
+                                "done": DisplayFormat.count(min(standing.doneSinceJoining, badge.habitDays)),
+                                "days": DisplayFormat.count(badge.habitDays),
+                            ]))
             }
             return services.renderer.render(
                 "achievements", chrome: Chrome(title: t("achievements.title"), context: context, tab: .profile),

@@ -18,6 +18,9 @@ struct AchievementService: Sendable {
         let level: CoachingLevel
         /// Tiers earned by opening the gallery (history counted late).
         let new: [AchievementAward]
+        /// The badges of the person's creator, when they are in a space that has some.
+        var creatorBadges: [CreatorBadges.Standing] = []
+        var creatorName: String?
 
         /// An achievement's tiers, each with the day it was earned: for a repeatable one, those
         /// earned and the next.
@@ -36,7 +39,12 @@ struct AchievementService: Sendable {
             let level = CoachingLevel(
                 habitDaysDone: try await records.habits.doneCount(), tiersEarned: awards.count,
                 programsFinished: facts.programsFinished)
-            return Gallery(today: today, facts: facts, awards: awards, level: level, new: new)
+            var gallery = Gallery(today: today, facts: facts, awards: awards, level: level, new: new)
+            gallery.creatorBadges = try await CreatorBadges.standings(owner, repositories, today: today).all
+            if !gallery.creatorBadges.isEmpty {
+                gallery.creatorName = try await CreatorService.space(owner, repositories)?.branding.name
+            }
+            return gallery
         }
     }
 

@@ -26,6 +26,10 @@ struct CoachingStartController {
                 var page = CoachingStartPage(step, progress, library: services.programs.library)
                 if step == .welcome, let space = try await services.creators.space(owner) {
                     page.creatorName = space.branding.name
+                    // The creator's logo (else their photo) greets their people.
+                    page.creatorImageURL =
+                        space.branding.logo.map { _ in "/api/v1/creator/images/logo" }
+                        ?? space.branding.avatar.map { _ in "/api/v1/creator/images/avatar" }
                     page.creatorWelcome = space.branding.welcomeMessage.isEmpty ? nil : space.branding.welcomeMessage
                 }
                 return services.renderer.render(

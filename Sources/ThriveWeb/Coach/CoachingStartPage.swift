@@ -22,6 +22,7 @@ struct CoachingStartPage: Sendable {
     /// The creator's own welcome and name, in a creator's space.
     var creatorWelcome: String?
     var creatorName: String?
+    var creatorImageURL: String?
     let stepLabel: String
     let dots: [Dot]
     let back: String?

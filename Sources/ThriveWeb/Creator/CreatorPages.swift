@@ -54,7 +54,9 @@ struct CreatorPage: Sendable {
     let newProgramPath = "\(CreatorPagesController.base)/programs/new"
     let newPiecePath = "\(CreatorPagesController.base)/pieces/new"
     let invite: String
-    let figures: [Figure]
+    var figures: [Figure]
+    /// Why there are no totals yet (too few people share).
+    var totalsNote: String?
     let shared: [Person]
     let noneShare: Bool
     let sharing: Bool
@@ -111,19 +113,25 @@ struct CreatorPage: Sendable {
         }
         pieces = (ContentLibrary.bundled.entries + writtenPieces.map(\.entity)).map {
             Option(
-                value: $0.id.rawValue, label: "\(LibraryCard.icons[$0.kind] ?? "") \($0.title)",
+                value: $0.id.rawValue, label: "\($0.title) (\(t("library.kind.\($0.kind.rawValue)")))",
                 selected: branding.featuredContent.contains($0.id.rawValue))
         }
         self.invite = invite
         if let summary {
-            let percent = summary.averageWeekCompletion.map { "\(DisplayFormat.count(Int(($0 * 100).rounded()))) %" } ?? "–"
             figures = [
                 Figure(label: t("creator.figure.members"), value: DisplayFormat.count(summary.members)),
-                Figure(label: t("creator.figure.activeToday"), value: DisplayFormat.count(summary.activeToday)),
-                Figure(label: t("creator.figure.week"), value: percent),
-                Figure(label: t("creator.figure.programs"), value: DisplayFormat.count(summary.programsRunning)),
                 Figure(label: t("creator.figure.sharing"), value: DisplayFormat.count(summary.sharing)),
             ]
+            if let totals = summary.totals {
+                let percent = totals.averageWeekCompletion.map { "\(DisplayFormat.count(Int(($0 * 100).rounded()))) %" } ?? "–"
+                figures += [
+                    Figure(label: t("creator.figure.activeToday"), value: DisplayFormat.count(totals.activeToday)),
+                    Figure(label: t("creator.figure.week"), value: percent),
+                    Figure(label: t("creator.figure.programs"), value: DisplayFormat.count(totals.programsRunning)),
+                ]
+            } else {
+                totalsNote = t("creator.totalsFromGroup", ["count": DisplayFormat.count(summary.minimumGroup)])
+            }
             shared = summary.shared.map { person in
                 Person(
                     name: person.name,

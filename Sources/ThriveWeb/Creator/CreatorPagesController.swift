@@ -86,8 +86,14 @@ struct CreatorPagesController {
             return .redirect(to: "/coach", type: .normal)
         }
         router.get("coach/join/:creator") { _, context -> Response in
-            guard let owner = context.identity?.userID else { return context.toLogin }
             let creator = try Self.creator(context)
+            guard let owner = context.identity?.userID else {
+                // Signed out: the invitation waits in the browser through signing in or up (and
+                // onboarding), which then come back to it.
+                var response = Response.redirect(to: "/login?notice=invitation", type: .normal)
+                response.setCookie(Invitation.cookie(creator))
+                return response
+            }
             guard try await service.isCreator(creator), creator != owner else {
                 throw AppError.notFound(t("creator.error.noInvitation"))
             }
@@ -101,7 +107,9 @@ struct CreatorPagesController {
         router.post("coach/join/:creator") { _, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
             _ = try await service.join(owner, creator: try Self.creator(context))
-            return .redirect(to: "/coach", type: .normal)
+            var response = Response.redirect(to: "/coach", type: .normal)
+            response.setCookie(Invitation.cookie(nil))
+            return response
         }
         router.get("creator/theme.css") { _, context -> Response in
             var css = ""
@@ -159,14 +167,23 @@ struct CreatorPagesController {
 
     /// The space's colours for the light theme (the dark theme keeps Thrive's, which are checked
     /// against dark backgrounds), and its font.
+    /// The dark theme's surfaces and its button text (app.css): a brand colour in the dark theme
+    /// is made light enough to read on the first and under the second.
+    static let darkSurfaces = [
+        BrandColor(hex: "#0D1117")!, BrandColor(hex: "#161B22")!, BrandColor(hex: "#06201D")!,
+    ]
+
     static func stylesheet(_ branding: CreatorBranding) -> String {
         let hover = BrandColor(
             red: branding.primary.red * 4 / 5, green: branding.primary.green * 4 / 5, blue: branding.primary.blue * 4 / 5)
+        let dark = branding.primary.lightened(toContrast: CreatorBranding.minimumContrast, against: darkSurfaces)
+        let darkHover = dark.lightened(toContrast: dark.contrast(with: darkSurfaces[0]) + 1.5, against: [darkSurfaces[0]])
+        let darkAccent = branding.accent.lightened(toContrast: 3, against: darkSurfaces)
         return """
             :root {
-              --primary: light-dark(\(branding.primary), #2dd4bf);
-              --primary-hover: light-dark(\(hover), #5eead4);
-              --focus: light-dark(\(branding.accent), #8ab4ff);
+              --primary: light-dark(\(branding.primary), \(dark));
+              --primary-hover: light-dark(\(hover), \(darkHover));
+              --focus: light-dark(\(branding.accent), \(darkAccent));
             }
             body { font-family: \(branding.font.stack); }
 

@@ -43,8 +43,9 @@ struct CreatorService: Sendable {
         case logo, avatar
     }
 
-    /// Totals over a creator's people, and the figures of those who share them; also the answer
-    /// of `GET /api/v1/creator/members/summary`.
+    /// Totals over the creator's people who share their figures, and each sharer's own; also the
+    /// answer of `GET /api/v1/creator/members/summary`. Totals over fewer than
+    /// ``minimumGroup`` people would be one person's data by another name: they are left out.
     struct Summary: Codable, Sendable {
         struct Shared: Codable, Sendable {
             let name: String
@@ -52,13 +53,23 @@ struct CreatorService: Sendable {
             let longestStreak: Int
         }
 
+        struct Totals: Codable, Sendable {
+            /// Sharers with a habit done today (in their own day).
+            let activeToday: Int
+            let averageWeekCompletion: Double?
+            let programsRunning: Int
+        }
+
         let members: Int
         let sharing: Int
-        let activeToday: Int
-        let averageWeekCompletion: Double?
-        let programsRunning: Int
+        /// Absent while fewer than `minimumGroup` people share.
+        let totals: Totals?
+        let minimumGroup: Int
         let shared: [Shared]
     }
+
+    /// The fewest sharers totals are given over.
+    static let minimumGroup = 5
 
     func isCreator(_ owner: UserID) async throws -> Bool {
         try await store.read { try await $0.creators.roles(of: owner) }.contains(.creator)
@@ -182,14 +193,16 @@ struct CreatorService: Sendable {
     func summary(_ creator: UserID, habits: HabitService) async throws -> Summary {
         guard try await isCreator(creator) else { throw Self.notCreator }
         let members = try await store.read { try await $0.creators.members(of: creator) }
+        // Only the people who share count: the others' figures are theirs alone.
+        let sharers = members.filter(\.sharesEntries)
         var rates: [Double] = []
         var activeToday = 0
         var programs = 0
         var shared: [Summary.Shared] = []
-        for membership in members {
+        for membership in sharers {
             let progress = try await habits.progress(membership.member)
             if let rate = progress.week.rate { rates.append(rate) }
-            if progress.rows.contains(where: { $0.week.last == .done }) { activeToday += 1 }
+            if progress.day.achieved > 0 { activeToday += 1 }
             let (name, running) = try await store.read { repositories in
                 let records = repositories.records(of: membership.member)
                 return (
@@ -198,17 +211,19 @@ struct CreatorService: Sendable {
                 )
             }
             programs += running
-            if membership.sharesEntries {
-                shared.append(
-                    Summary.Shared(
-                        name: name ?? t("creator.someone"), weekCompletion: progress.week.rate,
-                        longestStreak: progress.rows.map(\.current).max() ?? 0))
-            }
+            shared.append(
+                Summary.Shared(
+                    name: name ?? t("creator.someone"), weekCompletion: progress.week.rate,
+                    longestStreak: progress.rows.map(\.current).max() ?? 0))
         }
+        let totals =
+            sharers.count >= Self.minimumGroup
+            ? Summary.Totals(
+                activeToday: activeToday,
+                averageWeekCompletion: rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count),
+                programsRunning: programs) : nil
         return Summary(
-            members: members.count, sharing: members.filter(\.sharesEntries).count, activeToday: activeToday,
-            averageWeekCompletion: rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count), programsRunning: programs,
-            shared: shared)
+            members: members.count, sharing: sharers.count, totals: totals, minimumGroup: Self.minimumGroup, shared: shared)
     }
 
     static var notCreator: AppError {

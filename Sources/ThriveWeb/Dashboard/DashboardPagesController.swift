@@ -18,7 +18,12 @@ struct DashboardPagesController {
                 welcomed: request.uri.queryParameters.get("welcome") == "1",
                 unavailable: request.uri.queryParameters.get("notice") == "unavailable")
             let (day, habits) = try await services.habits.today(owner)
-            page.habits = HomeHabits(habits, toast: HabitPagesController.toast(request, views: habits))
+            page.habits = HomeHabits(
+                habits,
+                toast: HabitPagesController.toast(
+                    request, views: habits,
+                    creatorAwards: try await services.habits.creatorAwards(
+                        owner, if: request.uri.queryParameters.get("creatorBadges") != nil)))
             let programs = try await services.programs.active(owner).map(ProgramCard.init)
             page.programs = programs.isEmpty ? nil : HomePrograms(cards: programs)
             let (awards, start) = try await services.store.read { repositories in

@@ -17,7 +17,12 @@ struct HabitPagesController {
         router.get("pillars/wellbeing/habits") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
             let (_, views) = try await services.habits.all(owner)
-            let page = HabitsPage(views, toast: Self.toast(request, views: views))
+            let page = HabitsPage(
+                views,
+                toast: Self.toast(
+                    request, views: views,
+                    creatorAwards: try await services.habits.creatorAwards(
+                        owner, if: request.uri.queryParameters.get("creatorBadges") != nil)))
             return services.renderer.pillarPage("habits", t("habits.title"), context, page)
         }
 
@@ -114,12 +119,17 @@ struct HabitPagesController {
             let separator = back.contains("?") ? "&" : "?"
             var what = form.text("undo") == "1" ? "undone=1" : "was=\(HabitToast.token(outcome.previous))"
             if !outcome.awards.isEmpty { what += "&badges=\(AchievementText.token(outcome.awards))" }
+            if !outcome.creatorBadges.isEmpty {
+                let ids = outcome.creatorBadges.map(\.badgeID).joined(separator: ",")
+                what += "&creatorBadges=\(ids.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "")"
+            }
             return .redirect(to: "\(back)\(separator)habit=\(id)&\(what)#habit-\(id)", type: .normal)
         }
     }
 
-    /// The toast for the habit named in the query, if it is one of these.
-    static func toast(_ request: Request, views: [HabitToday]) -> HabitToast? {
+    /// The toast for the habit named in the query, if it is one of these; a creator's badge it
+    /// names is shown only when the person holds it (`creatorAwards`).
+    static func toast(_ request: Request, views: [HabitToday], creatorAwards: [CreatorBadgeAward] = []) -> HabitToast? {
         let query = request.uri.queryParameters
         guard let id = query.get("habit").map({ String($0) }),
             let view = views.first(where: { $0.habit.id.description == id })
@@ -128,6 +138,8 @@ struct HabitPagesController {
         toast?.badges = AchievementText.awards(fromToken: query.get("badges").map { String($0) }).map {
             AchievementText.newBadge($0.0, $0.1)
         }
+        let named = Set((query.get("creatorBadges") ?? "").split(separator: ",").map(String.init))
+        toast?.badges += creatorAwards.filter { named.contains($0.badgeID) }.map(CreatorBadges.newBadge)
         return toast
     }
 

@@ -18,6 +18,8 @@ struct HabitService: Sendable {
         let day: LocalDate
         /// Achievement tiers this check-in earned.
         let awards: [AchievementAward]
+        /// Badges of the person's creator this check-in earned.
+        var creatorBadges: [CreatorBadgeAward] = []
     }
 
     /// Today's habits (active ones), with the person's day, from the kept streaks and the
@@ -113,7 +115,9 @@ struct HabitService: Sendable {
     /// day was before so it can be undone.
     func checkIn(_ owner: UserID, _ id: HabitID, _ request: HabitCheckInRequest) async throws -> CheckInOutcome {
         try await store.write { repositories in
-            try await Self.checkIn(id, request, records: repositories.records(of: owner), at: now())
+            var outcome = try await Self.checkIn(id, request, records: repositories.records(of: owner), at: now())
+            outcome.creatorBadges = try await CreatorBadges.evaluate(owner, repositories, today: outcome.day)
+            return outcome
         }
     }
 
@@ -146,6 +150,12 @@ struct HabitService: Sendable {
         let view = try await Self.views([tracked], today: today, records: records)[0]
         let (_, awards, _) = try await AchievementService.evaluate(records, today: today)
         return CheckInOutcome(previous: previous, checkIn: next, today: view, day: today, awards: awards)
+    }
+
+    /// The creator badges the person holds, read only when `wanted` (a check-in's toast names some).
+    func creatorAwards(_ owner: UserID, if wanted: Bool) async throws -> [CreatorBadgeAward] {
+        guard wanted else { return [] }
+        return try await store.read { try await $0.records(of: owner).creatorBadges.all() }
     }
 
     static var missing: AppError { AppError.notFound(t("habit.notFound")) }

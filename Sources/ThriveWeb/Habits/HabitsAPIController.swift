@@ -50,7 +50,8 @@ struct HabitsAPIController {
             return try jsonResponse(
                 HabitCheckInResultBody(
                     previous: outcome.previous.map(HabitCheckInBody.init), checkIn: outcome.checkIn.map(HabitCheckInBody.init),
-                    habit: HabitBody(outcome.today, day: outcome.day), awards: outcome.awards.map(AchievementAwardBody.init)))
+                    habit: HabitBody(outcome.today, day: outcome.day),
+                    awards: outcome.awards.map(AchievementAwardBody.init) + outcome.creatorBadges.map(AchievementAwardBody.init)))
         }
     }
 

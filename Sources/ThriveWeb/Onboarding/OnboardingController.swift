@@ -34,7 +34,9 @@ struct OnboardingController {
                 do {
                     try await complete(step, form: form, state: state, owner: owner)
                     let after = try await OnboardingState.load(owner, store: services.store)
-                    return .redirect(to: after.next.map { "/onboarding/\($0.rawValue)" } ?? "/?welcome=1", type: .normal)
+                    // Onboarding done: an invitation opened before signing up is next.
+                    let done = Invitation.pending(request) ?? "/?welcome=1"
+                    return .redirect(to: after.next.map { "/onboarding/\($0.rawValue)" } ?? done, type: .normal)
                 } catch let error as ValidationError {
                     var errors = FormErrors()
                     errors.add(error)

@@ -51,7 +51,7 @@ indirect enum SchemaJSON: Decodable {
 }
 
 /// Checks a JSON value against the subset of JSON Schema the OpenAPI document uses: `$ref`, `type`,
-/// `properties`, `required`, `additionalProperties`, `items`, `enum`, `const` and `format: date-time`.
+/// `properties`, `required`, `additionalProperties`, `items`, `enum`, `const`, `pattern` and `format: date-time`.
 /// Returns the problems found, each with its path.
 struct SchemaCheck {
     let document: SchemaJSON
@@ -67,6 +67,11 @@ struct SchemaCheck {
             !allowed.contains(where: { $0.stringValue == text })
         {
             found.append("\(path): \(text) is not an allowed value")
+        }
+        if let pattern = schema["pattern"]?.stringValue, let text = value.stringValue,
+            text.range(of: pattern, options: .regularExpression) == nil
+        {
+            found.append("\(path): \(text) does not match \(pattern)")
         }
         if let constant = schema["const"]?.stringValue, value.stringValue != constant {
             found.append("\(path): expected \(constant)")
