@@ -9,7 +9,7 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from accessibility import assert_accessible
-from conftest import screenshot
+from conftest import make_driver, screenshot
 
 DEMO_EMAIL = "demo@thrive.local"
 DEMO_PASSWORD = "thrive-demo-2026"
@@ -143,6 +143,18 @@ def test_demo_person_sees_a_year_of_data(server, browser):
     for kind in ("Steps", "Heart rate", "Sleep", "Weight", "Workouts", "Meals and snacks", "Mood check-ins"):
         assert kind in names
     assert_accessible(browser)
+
+
+def test_a_zone_the_browser_calls_by_its_old_name_is_found_under_its_new_one(server):
+    # Chromium reports India's zone as Asia/Calcutta; the list holds it once, as Asia/Kolkata.
+    driver = make_driver(390, 844, time_zone="Asia/Kolkata")
+    try:
+        driver.get(server + "/signup")
+        zone = driver.find_element(By.ID, "timeZone")
+        assert driver.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone") in ("Asia/Calcutta", "Asia/Kolkata")
+        assert zone.get_attribute("value") == "Asia/Kolkata"
+    finally:
+        driver.quit()
 
 
 def test_sign_up_then_onboarding_by_keyboard_alone(server, phone):

@@ -37,8 +37,8 @@ struct AchievementTests {
         ("DDDDDDD-", 7),
         // A missed morning ends the run; what came after counts.
         ("DDDDD-DDD", 3),
-        // A skip is not done: the morning routine was not kept.
-        ("DDDSDDD", 3),
+        // A skip by choice neither adds nor breaks, as in the habit's streak.
+        ("DDDSDDD", 6),
         ("", 0),
     ])
     func earlyBirdCountsMorningsInARow(calendar: String, run: Int) {
@@ -77,6 +77,15 @@ struct AchievementTests {
         #expect(
             Self.reached(facts, today: Self.monday.adding(days: 13)).filter { $0.hasPrefix("hydration") }
                 == ["hydration_hero 7", "hydration_hero 14"])
+        // Each tier is dated by the day the run reached it, not the day it was counted.
+        let dated = facts.reached(today: Self.monday.adding(days: 13)).filter { $0.achievement == .hydrationHero }
+        #expect(dated.map(\.on) == [Self.monday.adding(days: 6), Self.monday.adding(days: 13)])
+        // A skipped day passes, as it does for the habit's streak: the run matches the streak.
+        let skipped = Self.facts([(water, "DDDDSDDDDDDDDDD")])
+        #expect(skipped.hydrationRun == 14)
+        #expect(
+            skipped.reached(today: Self.monday.adding(days: 14)).first { $0.tier == 7 }?.on == Self.monday.adding(days: 7),
+            "the seventh day done, a skip between")
         let drop = Self.facts([(Self.habit("Water", icon: "💧"), "DDDDDDD")])
         #expect(drop.hydrationRun == 7)
         #expect(Self.facts([(tea, "DDDDDDD")]).hydrationRun == 0)
@@ -88,6 +97,10 @@ struct AchievementTests {
         #expect(!Self.reached(sixDays, today: Self.monday.adding(days: 5)).contains("first_week 1"))
         let eighth = Self.facts([(walk, "D-------")])
         #expect(Self.reached(eighth, today: Self.monday.adding(days: 7)).contains("first_week 1"))
+        let later = Self.facts([(walk, "D" + String(repeating: "-", count: 30))])
+        #expect(
+            later.reached(today: Self.monday.adding(days: 30)).first { $0.achievement == .firstWeek }?.on
+                == Self.monday.adding(days: 7), "dated the day the first week was behind")
         let nothingDone = Self.facts([(walk, "SSSSSSS-")])
         #expect(!Self.reached(nothingDone, today: Self.monday.adding(days: 7)).contains("first_week 1"))
     }

@@ -24,6 +24,10 @@ struct AccountPagesTests {
             #expect(home.text.contains("Good morning, Ann"))
             #expect(home.text.contains("Welcome to Thrive"))
             #expect(home.text.contains("Welcome! Start by logging your first meal or mood."))
+            // Straight from onboarding, a new person's welcome is one box, not two.
+            let welcomed = try await browser.get("/?welcome=1").text
+            #expect(welcomed.contains(#"<p role="status">You are all set."#))
+            #expect(!welcomed.contains(#"<div class="notice notice-info" role="status"><p>You are all set."#))
             #expect(try await browser.get("/profile/data").text.contains("Nothing is recorded yet"))
             #expect(home.text.contains(#"aria-current="page""#))
 
@@ -46,6 +50,25 @@ struct AccountPagesTests {
             #expect(logout.location == "/login?notice=logged-out")
             #expect(try await browser.get("/login?notice=logged-out").text.contains("You are logged out."))
             #expect(try await browser.get("/").location == "/login")
+        }
+    }
+
+    /// Each place once in the time-zone list, under its current name, with its old one for a
+    /// browser that still reports it.
+    @Test func theTimeZoneListNamesEachPlaceOnce() async throws {
+        let app = try await TestApp.make()
+        try await app.test { browser in
+            let page = try await browser.get("/signup").text
+            #expect(page.contains(#"<option value="Europe/Kyiv" data-formerly="Europe/Kiev">"#))
+            #expect(!page.contains(#"value="Europe/Kiev""#))
+            #expect(page.contains(#"<option value="Asia/Kolkata" data-formerly="Asia/Calcutta">"#))
+            #expect(!page.contains(#"value="Asia/Calcutta""#))
+            #expect(page.contains(#"<option value="Europe/Bratislava">"#), "a country's own zone stays")
+            let values = page.components(separatedBy: "<option value=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            #expect(values.count == Set(values).count)
+            // A form sent with an old name is shown under the new one.
+            let sent = try await browser.signUp(password: "password", timeZone: "Asia/Calcutta")
+            #expect(sent.text.contains(#"<option value="Asia/Kolkata" data-formerly="Asia/Calcutta" selected>"#))
         }
     }
 

@@ -28,6 +28,37 @@ struct DemoPersonTests {
             #expect(data.text.contains("<th scope=\"row\">Workouts</th>"))
             #expect(data.text.contains("<th scope=\"row\">Mood check-ins</th>"))
             #expect(data.text.contains("to 22 Nov 2026"))
+
+            // A history that agrees with itself: months of coaching, badges on the days they were
+            // reached (none waiting to be announced), the water badge counting the water streak.
+            #expect(home.text.contains("Day 121 of your coaching journey"))
+            let token = try await browser.apiLogin(email: DemoPerson.email.value, password: DemoPerson.password).accessToken
+            struct Gallery: Decodable {
+                struct Item: Decodable {
+                    struct Tier: Decodable {
+                        let earnedOn: String?
+                    }
+                    let id: String
+                    let value: Int
+                    let tiers: [Tier]
+                }
+                let achievements: [Item]
+            }
+            struct Habits: Decodable {
+                struct Habit: Decodable {
+                    struct Streak: Decodable { let current: Int }
+                    let name: String
+                    let streak: Streak
+                }
+                let habits: [Habit]
+            }
+            let gallery = try await browser.json(.get, "/api/v1/achievements", bearer: token).decode(Gallery.self)
+            let days = gallery.achievements.flatMap { $0.tiers.compactMap(\.earnedOn) }
+            #expect(!days.isEmpty && Set(days) != ["2026-11-22"], "\(days)")
+            let habits = try await browser.json(.get, "/api/v1/habits", bearer: token).decode(Habits.self)
+            let water = try #require(habits.habits.first { $0.name == "Drink water" })
+            #expect(gallery.achievements.first { $0.id == "hydration_hero" }?.value == water.streak.current)
+            #expect(!(try await browser.get("/profile/achievements").text.contains("New badge")))
         }
     }
 

@@ -70,8 +70,8 @@ struct EntriesAPITests {
         Case(
             kind: "water", valid: #"{"millilitres":250}"#, replacement: #"{"millilitres":500}"#,
             invalid: [
-                (#"{"millilitres":0}"#, "millilitres", "A drink must be between 10 ml and 5000 ml."),
-                (#"{"millilitres":6000}"#, "millilitres", "A drink must be between 10 ml and 5000 ml."),
+                (#"{"millilitres":0}"#, "millilitres", "A drink must be between 10 ml and 5,000 ml."),
+                (#"{"millilitres":6000}"#, "millilitres", "A drink must be between 10 ml and 5,000 ml."),
             ]),
     ]
 

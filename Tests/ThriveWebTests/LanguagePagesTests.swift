@@ -16,6 +16,24 @@ struct LanguagePagesTests {
         #expect(AcceptLanguage.preferred(nil) == nil)
     }
 
+    @Test func theClockFollowsTheRegionTheBrowserNamesWithTheLanguage() {
+        #expect(AcceptLanguage.region(of: .en, in: "en-US,en;q=0.9") == "US")
+        #expect(AcceptLanguage.region(of: .pt, in: "en-US, pt-BR;q=0.8") == "BR")
+        #expect(AcceptLanguage.region(of: .en, in: "en, de-DE") == nil)
+        #expect(AcceptLanguage.region(of: .es, in: "es-419") == nil, "a continent is no region's clock")
+        #expect(Localizer(.en, acceptLanguage: "en-US").twelveHourClock)
+        #expect(!Localizer(.en, acceptLanguage: "en-GB").twelveHourClock)
+        #expect(!Localizer(.en).twelveHourClock, "English without a region keeps 24 hours")
+        #expect(Localizer(.es, acceptLanguage: "es-MX").twelveHourClock)
+        #expect(!Localizer(.de, acceptLanguage: "de-DE").twelveHourClock)
+        #expect(!Localizer(.fr, acceptLanguage: "fr-CA").twelveHourClock, "Canadian French writes 13 h")
+        let time = Date(timeIntervalSince1970: 7 * 3_600 + 5 * 60)
+        #expect(
+            Localizer.$current.withValue(Localizer(.en, acceptLanguage: "en-US")) { DisplayFormat.time(time, in: .gmt) }
+                == "7:05\u{202F}AM", "a narrow no-break space before AM")
+        #expect(Localizer.$current.withValue(Localizer(.de)) { DisplayFormat.time(time, in: .gmt) } == "07:05")
+    }
+
     @Test func pluralsFollowEachLanguagesRule() {
         #expect(Localizer(.en).plural("unit.steps", 1) == "1 step")
         #expect(Localizer(.en).plural("unit.steps", 0) == "0 steps")

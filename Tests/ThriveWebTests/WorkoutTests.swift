@@ -114,7 +114,7 @@ struct WorkoutTests {
             let after = try await browser.get(location)
             #expect(after.text.contains("Workout added."))
             // Lower body: every set 10 ≥ 8 + 2 → +5 %. Upper body: one set of 9 < 10 → same weight.
-            #expect(after.text.contains("Back squat: 84.0 kg. Every set reached 10+ reps (target 8): +5 %."))
+            #expect(after.text.contains("Back squat: 84.0 kg. Every set reached 10+ reps (target 8): +5%."))
             #expect(
                 after.text.contains(
                     "Bench press: same weight. A set stopped at 9 of 10 reps: same weight until every set reaches 10."))
@@ -232,7 +232,7 @@ struct WorkoutTests {
             #expect(logged.nextTime.map(\.changePercent) == [2.5, 5])
 
             let refusals: [(String, String, String)] = [
-                (#"{"minutes":0}"#, "minutes", "A workout lasts between 1 minute and 24 hours (1440 minutes)."),
+                (#"{"minutes":0}"#, "minutes", "A workout lasts between 1 minute and 24 hours (1,440 minutes)."),
                 (
                     #"{"minutes":30,"activityType":"parkour"}"#, "activityType",
                     "Unknown activity type “parkour”. Use one of: traditionalStrengthTraining, functionalStrengthTraining, running, walking, cycling, swimming, highIntensityIntervalTraining, yoga, rowing, other."

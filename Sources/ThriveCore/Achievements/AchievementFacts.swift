@@ -7,6 +7,8 @@ public struct AchievementFacts: Hashable, Sendable {
     public var earlyBirdRun = 0
     public var consistencyRun = 0
     public var hydrationRun = 0
+    /// The days each run counted, oldest first: the n-th is the day its n-day tier was reached.
+    public var runDays: [Achievement: [LocalDate]] = [:]
     /// The first day of coaching (the first habit's start), if any.
     public var coachingStartedOn: LocalDate?
     /// Whether a habit was done in the first seven days of coaching.
@@ -23,34 +25,40 @@ public struct AchievementFacts: Hashable, Sendable {
         let byHabit = Dictionary(grouping: checkIns, by: \.habitID).mapValues { list in
             Dictionary(list.map { ($0.day, $0) }) { a, _ in a }
         }
-        func run(_ qualifies: (LocalDate) -> Bool?) -> Int {
+        func run(_ qualifies: (LocalDate) -> Bool?) -> [LocalDate] {
             // nil: nothing of the kind due that day, which neither adds nor breaks.
-            var length = 0
+            var days: [LocalDate] = []
             for offset in 0..<Achievement.longestRun {
                 let day = today.adding(days: -offset)
                 switch qualifies(day) {
-                case true?: length += 1
-                case false?: if offset > 0 { return length }
+                case true?: days.append(day)
+                case false?: if offset > 0 { return days.reversed() }
                 case nil: continue
                 }
             }
-            return length
+            return days.reversed()
         }
+        // As in a streak, a habit skipped by choice that day neither adds nor breaks.
         func allDone(_ subset: [Habit], on day: LocalDate) -> Bool? {
-            let due = subset.filter { $0.isDue(on: day) && !Self.isWeekly($0) }
+            let due = subset.filter {
+                $0.isDue(on: day) && !Self.isWeekly($0) && byHabit[$0.id]?[day]?.state != .skipped
+            }
             guard !due.isEmpty else { return nil }
             return due.allSatisfy { byHabit[$0.id]?[day]?.state == .done }
         }
         let morning = habits.filter { ($0.reminderMinutes ?? 24 * 60) < 12 * 60 }
-        earlyBirdRun = run { allDone(morning, on: $0) }
-        hydrationRun = run { allDone(habits.filter(Self.isHydration), on: $0) }
-        consistencyRun = run { day in
+        runDays[.earlyBird] = run { allDone(morning, on: $0) }
+        runDays[.hydrationHero] = run { allDone(habits.filter(Self.isHydration), on: $0) }
+        runDays[.consistencyChampion] = run { day in
             let due = habits.filter { $0.isDue(on: day) && !Self.isWeekly($0) }
             let settled = due.filter { byHabit[$0.id]?[day]?.state != .skipped }
             guard !settled.isEmpty else { return nil }
             let done = settled.filter { byHabit[$0.id]?[day]?.state == .done }.count
             return Double(done) >= 0.8 * Double(settled.count)
         }
+        earlyBirdRun = runDays[.earlyBird]?.count ?? 0
+        hydrationRun = runDays[.hydrationHero]?.count ?? 0
+        consistencyRun = runDays[.consistencyChampion]?.count ?? 0
         coachingStartedOn = habits.map(\.startedOn).min()
         if let start = coachingStartedOn {
             let lastOfWeek = start.adding(days: 6)
@@ -75,19 +83,23 @@ public struct AchievementFacts: Hashable, Sendable {
         habit.icon == "💧" || habit.measure.unit.map { hydrationUnits.contains($0.lowercased()) } == true
     }
 
-    /// Every tier these facts have reached, as of `today`; a repeatable badge once per time.
-    public func reached(today: LocalDate) -> [(achievement: Achievement, tier: Int)] {
-        var result: [(Achievement, Int)] = []
+    /// Every tier these facts have reached, as of `today`, with the day it was reached where the
+    /// facts show it (a run's n-th day, the day after the first week); a repeatable badge once per time.
+    public func reached(today: LocalDate) -> [(achievement: Achievement, tier: Int, on: LocalDate)] {
+        var result: [(Achievement, Int, LocalDate)] = []
         for (achievement, value) in [
             (Achievement.earlyBird, earlyBirdRun), (.consistencyChampion, consistencyRun), (.hydrationHero, hydrationRun),
             (.conversationStarter, messagesSent),
         ] {
-            result += achievement.tiers.filter { value >= $0 }.map { (achievement, $0) }
+            let days = runDays[achievement] ?? []
+            result += achievement.tiers.filter { value >= $0 }.map { tier in
+                (achievement, tier, days.count >= tier ? days[tier - 1] : today)
+            }
         }
         if let start = coachingStartedOn, today.days(since: start) >= 7, doneInFirstWeek {
-            result.append((.firstWeek, 1))
+            result.append((.firstWeek, 1, start.adding(days: 7)))
         }
-        if programsFinished > 0 { result += (1...programsFinished).map { (.programGraduate, $0) } }
+        if programsFinished > 0 { result += (1...programsFinished).map { (.programGraduate, $0, today) } }
         return result
     }
 

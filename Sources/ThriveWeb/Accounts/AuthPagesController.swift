@@ -17,6 +17,8 @@ struct AuthPagesController {
         struct Zone: Sendable {
             let id: String
             let selected: Bool
+            /// Its old names, which a browser may still report ("Asia/Calcutta").
+            let formerly: String?
         }
         var displayName = ""
         var email = ""
@@ -25,9 +27,12 @@ struct AuthPagesController {
         var errors = FormErrors()
 
         init(selectedZone: String = "UTC") {
-            timeZones = TimeZone.knownTimeZoneIdentifiers.sorted().map { Zone(id: $0, selected: $0 == selectedZone) }
+            let selected = TimeZoneChoices.current(selectedZone)
+            timeZones = TimeZoneChoices.all.map {
+                Zone(id: $0, selected: $0 == selected, formerly: TimeZoneChoices.formerNames[$0])
+            }
             if !timeZones.contains(where: \.selected) {
-                timeZones.insert(Zone(id: "UTC", selected: true), at: 0)
+                timeZones.insert(Zone(id: "UTC", selected: true, formerly: nil), at: 0)
             }
         }
     }

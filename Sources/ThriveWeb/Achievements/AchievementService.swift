@@ -69,7 +69,7 @@ struct AchievementService: Sendable {
         let keys = Set(held.map { "\($0.achievement.rawValue) \($0.tier)" })
         let reached = facts.reached(today: today).filter { !keys.contains("\($0.achievement.rawValue) \($0.tier)") }
         let new = try await records.achievements.award(
-            reached.map { AchievementAward(achievement: $0.achievement, tier: $0.tier, earnedOn: today) })
+            reached.map { AchievementAward(achievement: $0.achievement, tier: $0.tier, earnedOn: $0.on) })
         return (facts, new, held + new)
     }
 }

@@ -25,6 +25,8 @@ struct AchievementsPage: Sendable {
         /// "70 points to Consistent"; nil at Master.
         let toNext: String?
         let progressPercent: Int
+        /// "Consistent: 70%", for the progress bar's name.
+        let progressLabel: String
 
         init(_ level: CoachingLevel) {
             number = level.number
@@ -40,6 +42,7 @@ struct AchievementsPage: Sendable {
                     ])
             }
             progressPercent = Int((level.progressToNext * 100).rounded(.down))
+            progressLabel = "\(name): \(DisplayFormat.percent(Double(progressPercent) / 100))"
         }
     }
 

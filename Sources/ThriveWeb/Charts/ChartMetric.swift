@@ -23,6 +23,9 @@ struct ChartMetric: Sendable {
     let value: @Sendable (DayMetrics, SourcePolicy) -> Double?
     /// A value in the person's units, as an axis or a sentence shows it.
     let format: @Sendable (Double, UnitSystem) -> String
+    /// A difference between two values: the same as `format`, but a rating's "0.3 on the 1–5
+    /// scale" (a change is not "0.3/5").
+    var formatChange: (@Sendable (Double, UnitSystem) -> String)?
     var shape: Shape = .line
     /// The person's daily goal, drawn as a line, where there is one.
     var goal: @Sendable (PersonContext) -> Double? = { _ in nil }
@@ -33,6 +36,13 @@ struct ChartMetric: Sendable {
         var metric = self
         metric.shape = shape
         metric.goal = goal
+        return metric
+    }
+
+    /// A rating from 1 to 5, whose changes read on the scale.
+    func rated() -> ChartMetric {
+        var metric = self
+        metric.formatChange = { value, _ in t("chart.scaleChange", ["value": DisplayFormat.decimal(value)]) }
         return metric
     }
 
@@ -125,13 +135,16 @@ struct ChartMetric: Sendable {
     static let mood = ChartMetric(
         id: "mood", pillar: .wellbeing, unit: "1–5", includeZero: false,
         parts: DayParts(moods: true),
-        value: { day, _ in day.mood?.mood }, format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
+        value: { day, _ in day.mood?.mood }, format: { value, _ in "\(DisplayFormat.decimal(value))/5" }
+    ).rated()
     static let energyLevel = ChartMetric(
         id: "energy", pillar: .wellbeing, unit: "1–5", includeZero: false,
         parts: DayParts(moods: true), value: { day, _ in day.mood?.energy },
-        format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
+        format: { value, _ in "\(DisplayFormat.decimal(value))/5" }
+    ).rated()
     static let stress = ChartMetric(
         id: "stress", pillar: .wellbeing, unit: "1–5", includeZero: false,
         parts: DayParts(moods: true), value: { day, _ in day.mood?.stress },
-        format: { value, _ in "\(DisplayFormat.decimal(value))/5" })
+        format: { value, _ in "\(DisplayFormat.decimal(value))/5" }
+    ).rated()
 }

@@ -18,10 +18,12 @@ enum ChartSummary {
             "chart.summary.average",
             ["noun": metric.noun, "title": metric.title, "period": period, "value": metric.format(average, units)])
         if let change = trend.change, let previous = trend.previousAverage {
-            if abs(change) < max(abs(previous) * 0.005, 1e-9) {
+            let formatChange = metric.formatChange ?? metric.format
+            let amount = formatChange(abs(change), units)
+            // Under half a percent, or a change that shows as nothing ("0 min"), is no change.
+            if abs(change) < max(abs(previous) * 0.005, 1e-9) || amount == formatChange(0, units) {
                 text += t("chart.summary.same", ["days": days])
             } else {
-                let amount = metric.format(abs(change), units)
                 text += t(change > 0 ? "chart.summary.up" : "chart.summary.down", ["amount": amount, "days": days])
             }
         }

@@ -57,8 +57,8 @@ struct RhythmView: Sendable {
         }
     }
 
-    /// "09:00 to 10:00".
+    /// "09:00 to 10:00", or "9:00 AM to 10:00 AM" on a 12-hour clock.
     static func hours(_ hour: Int) -> String {
-        t("rhythm.hours", ["from": String(format: "%02d:00", hour), "to": String(format: "%02d:00", (hour + 1) % 24)])
+        t("rhythm.hours", ["from": DisplayFormat.clock(hour * 60), "to": DisplayFormat.clock((hour + 1) * 60)])
     }
 }

@@ -74,7 +74,8 @@ struct CoachService: Sendable {
 
     /// The chat's header: who answers this person.
     func providerName(_ owner: UserID) async throws -> String {
-        try await provider(for: try await store.read { try await $0.records(of: owner).documents.get(Settings.self) }).name
+        let settings = try await store.read { try await $0.records(of: owner).documents.get(Settings.self) }
+        return provider(for: settings).name
     }
 
     /// Marks the coach's messages read up to `through`; answers with how many changed.

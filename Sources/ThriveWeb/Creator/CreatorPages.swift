@@ -123,7 +123,7 @@ struct CreatorPage: Sendable {
                 Figure(label: t("creator.figure.sharing"), value: DisplayFormat.count(summary.sharing)),
             ]
             if let totals = summary.totals {
-                let percent = totals.averageWeekCompletion.map { "\(DisplayFormat.count(Int(($0 * 100).rounded()))) %" } ?? "–"
+                let percent = totals.averageWeekCompletion.map(DisplayFormat.percent) ?? "–"
                 figures += [
                     Figure(label: t("creator.figure.activeToday"), value: DisplayFormat.count(totals.activeToday)),
                     Figure(label: t("creator.figure.week"), value: percent),
@@ -138,7 +138,7 @@ struct CreatorPage: Sendable {
                     detail: t(
                         "creator.sharedDetail",
                         [
-                            "week": person.weekCompletion.map { "\(DisplayFormat.count(Int(($0 * 100).rounded()))) %" } ?? "–",
+                            "week": person.weekCompletion.map(DisplayFormat.percent) ?? "–",
                             "streak": DisplayFormat.count(person.longestStreak),
                         ]))
             }

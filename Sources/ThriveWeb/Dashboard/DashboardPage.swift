@@ -147,11 +147,14 @@ struct DashboardPage: Sendable {
     }
 }
 
-/// The home page's recent activity (spec 002's home screen): what happened lately worth seeing.
+/// The home page's recent activity (spec 002's home screen): what happened lately worth seeing,
+/// newest first, each with its day.
 struct HomeActivity: Sendable {
     struct Item: Sendable {
         /// Markup of the item's icon.
         let icon: String
+        /// "Today", "Yesterday", "Fri 20 Nov".
+        let when: String
         let text: String
         let href: String?
     }
@@ -160,25 +163,43 @@ struct HomeActivity: Sendable {
     let journeyDay: String?
     let items: [Item]
 
-    init?(journeyDay: Int?, awards: [AchievementAward], unread: Int, coachName: String?, habits: [HabitToday]) {
-        var items: [Item] = habits.filter { $0.outcome == .done && HabitMilestones.days.contains($0.streak) }.map {
-            Item(icon: Icon.party.svg, text: "\($0.habit.name): \(t($0.motivation))", href: HabitPagesController.base)
+    init?(
+        journeyDay: Int?, awards: [AchievementAward], unread: Int, coachName: String?, habits: [HabitToday],
+        today: LocalDate, zone: TimeZone
+    ) {
+        func when(_ day: LocalDate) -> String {
+            switch today.days(since: day) {
+            case 0: t("common.today")
+            case 1: t("common.yesterday")
+            default: ChartSummary.day(day, zone)
+            }
         }
+        // Messages waiting and today's milestones are today's news; badges follow by the day earned.
+        var dated: [(day: LocalDate, item: Item)] = []
         if unread > 0 {
-            items.append(
+            let text = Localizer.current.plural(
+                "home.activity.messages", unread, ["name": coachName ?? t("home.activity.yourCoach")])
+            dated.append((today, Item(icon: Icon.chat.svg, when: when(today), text: text, href: "/coach")))
+        }
+        dated += habits.filter { $0.outcome == .done && HabitMilestones.days.contains($0.streak) }.map {
+            (
+                today,
                 Item(
-                    icon: Icon.chat.svg,
-                    text: Localizer.current.plural(
-                        "home.activity.messages", unread, ["name": coachName ?? t("home.activity.yourCoach")]),
-                    href: "/coach"))
+                    icon: Icon.party.svg, when: when(today), text: "\($0.habit.name): \(t($0.motivation))",
+                    href: HabitPagesController.base)
+            )
         }
-        items += awards.reversed().prefix(3).map {
-            Item(
-                icon: Icon.trophy.svg, text: AchievementText.newBadge($0.achievement, $0.tier),
-                href: AchievementPagesController.path)
+        dated += awards.sorted { $0.earnedOn > $1.earnedOn }.prefix(3).map {
+            (
+                $0.earnedOn,
+                Item(
+                    icon: Icon.trophy.svg, when: when($0.earnedOn), text: AchievementText.newBadge($0.achievement, $0.tier),
+                    href: AchievementPagesController.path)
+            )
         }
-        guard !items.isEmpty || journeyDay != nil else { return nil }
+        guard !dated.isEmpty || journeyDay != nil else { return nil }
         self.journeyDay = journeyDay.map { t("home.journeyDay", ["day": DisplayFormat.count($0)]) }
-        self.items = items
+        // A stable sort keeps the order above within a day.
+        items = dated.enumerated().sorted { ($0.element.day, -$0.offset) > ($1.element.day, -$1.offset) }.map(\.element.item)
     }
 }

@@ -36,7 +36,7 @@ struct DashboardPagesController {
             let journey = start?.completedAt.map { day.days(since: LocalDate($0, in: zone)) + 1 }
             page.activity = HomeActivity(
                 journeyDay: journey, awards: awards, unread: context.unreadCoach,
-                coachName: try await services.creators.space(owner)?.branding.name, habits: habits)
+                coachName: try await services.creators.space(owner)?.branding.name, habits: habits, today: day, zone: zone)
             return services.renderer.render(
                 "home", chrome: Chrome(title: t("nav.dashboard"), context: context, tab: .dashboard), content: page)
         }

@@ -55,10 +55,10 @@ public struct DemoSeeder: Sendable {
                     progress?(index + 1, generator.dayCount)
                 }
             }
-            try await Self.seedHabits(
-                DemoHabits(
-                    scale: scale, today: generator.lastDay, timeZone: timeZone, ids: ids, createdAt: time),
-                today: generator.lastDay, records: records)
+            let habits = DemoHabits(scale: scale, today: generator.lastDay, timeZone: timeZone, ids: ids, createdAt: time)
+            try await Self.seedHabits(habits, today: generator.lastDay, records: records)
+            // The badges their history earned, each on the day it was reached.
+            try await AchievementService.evaluate(records, today: generator.lastDay)
             var preferences = PlanPreferences()
             preferences.activity = .light
             preferences.goal = .lose
@@ -77,7 +77,9 @@ public struct DemoSeeder: Sendable {
             coaching.approach = .startSmall
             coaching.habits = ["walk"]
             coaching.reminders = CoachingStart.Reminders()
-            coaching.completedAt = time
+            // Coaching began with the first habits, months ago, not today.
+            let began = habits.habits.map(\.startedOn).min() ?? generator.lastDay
+            coaching.completedAt = began.start(in: timeZone).addingTimeInterval(9 * 3_600)
             try await records.documents.save(coaching, at: time)
             let weight = try await records.quantitySamples.latest(of: .bodyMass)
             try await records.profile.save(

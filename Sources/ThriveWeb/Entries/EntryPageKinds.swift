@@ -231,7 +231,9 @@ extension EntryPageKind where Entry == QuantitySample {
             do {
                 return try ManualEntries.water(id: id, at: time, millilitres: millilitres, now: time)
             } catch let error as ValidationError {
-                throw ValidationError(field: "amount", message: error.message)
+                let inTheirUnits =
+                    error.field == "millilitres" ? ManualEntries.drinkProblem(person.profile.unitSystem) : error.message
+                throw ValidationError(field: "amount", message: inTheirUnits)
             }
         },
         item: { sample, person in

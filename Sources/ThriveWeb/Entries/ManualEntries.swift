@@ -69,9 +69,29 @@ enum ManualEntries {
         ).validated()
     }
 
+    /// A drink's size in millilitres: a sip to a large jug.
+    static let drink = 10.0...5_000.0
+
+    /// "A drink must be between 10 ml and 5,000 ml", in the person's units: in fluid ounces the
+    /// ends are rounded inward (0.4 to 169), so both amounts said are ones Thrive takes.
+    static func drinkProblem(_ units: UnitSystem) -> String {
+        func ounces(_ millilitres: Double, _ rule: FloatingPointRoundingRule) -> String {
+            let tenths = (millilitres / EntryPageKind<QuantitySample>.millilitresPerFluidOunce * 10).rounded(rule)
+            return "\(DisplayFormat.decimal(tenths / 10)) fl oz"
+        }
+        let (low, high) =
+            units == .metric
+            ? (
+                EntryPageKind<QuantitySample>.volume(drink.lowerBound, units),
+                EntryPageKind<QuantitySample>.volume(drink.upperBound, units)
+            )
+            : (ounces(drink.lowerBound, .up), ounces(drink.upperBound, .down))
+        return t("entryError.drink", ["low": low, "high": high])
+    }
+
     static func water(id: UUID, at time: Date?, millilitres: Double, now: Date) throws -> QuantitySample {
-        guard millilitres.isFinite, (10...5_000).contains(millilitres) else {
-            throw ValidationError(field: "millilitres", message: t("entryError.drink"))
+        guard millilitres.isFinite, drink.contains(millilitres) else {
+            throw ValidationError(field: "millilitres", message: drinkProblem(.metric))
         }
         let time = try moment(time, now: now, field: "drankAt")
         return try QuantitySample(
@@ -86,7 +106,8 @@ enum ManualEntries {
         activeEnergyKilocalories: Double? = nil, distance: Length? = nil, now: Date
     ) throws -> Workout {
         guard minutes.isFinite, (1...1_440).contains(minutes) else {
-            throw ValidationError(field: "minutes", message: t("entryError.workoutLength"))
+            throw ValidationError(
+                field: "minutes", message: t("entryError.workoutLength", ["minutes": DisplayFormat.count(1_440)]))
         }
         let start = startedAt ?? now.addingTimeInterval(-minutes * 60)
         let end = start.addingTimeInterval((minutes * 60).rounded())

@@ -103,7 +103,7 @@ struct HabitProgressPage: Sendable {
                 month: t(
                     "habitProgress.month",
                     ["done": DisplayFormat.count(row.doneInMonth), "days": DisplayFormat.count(HabitProgress.trendDays)]),
-                percent: row.month.rate.map { Self.percent($0) } ?? "–")
+                percent: row.month.rate.map { DisplayFormat.percent($0) } ?? "–")
         }
         hasHabits = !rows.isEmpty
         let values = progress.trend.map { $0.completion.rate.map { $0 * 100 } }
@@ -114,7 +114,7 @@ struct HabitProgressPage: Sendable {
             : t(
                 "habitProgress.trendSummary",
                 [
-                    "average": Self.percent(known.reduce(0, +) / Double(known.count) / 100),
+                    "average": DisplayFormat.percent(known.reduce(0, +) / Double(known.count) / 100),
                     "full": DisplayFormat.count(known.filter { $0 >= 100 }.count),
                 ])
         var chart = BarChart(
@@ -122,14 +122,14 @@ struct HabitProgressPage: Sendable {
             values: values, barLabels: progress.trend.map { ChartSummary.day($0.date, zone) },
             axisLabels: progress.trend.enumerated().compactMap { index, day in
                 index % 7 == 0 ? (index, ChartSummary.day(day.date, zone)) : nil
-            }, goal: 80, formatValue: { Self.percent($0 / 100) })
+            }, goal: 80, formatValue: { DisplayFormat.percent($0 / 100) })
         chart.words = .localized
         trendSVG = chart.svg()
         let days = progress.calendar.map { day in
             CalendarDay(
                 level: Self.level(day.completion.rate),
                 label:
-                    "\(ChartSummary.day(day.date, zone)): \(day.completion.rate.map { Self.percent($0) } ?? t("habitProgress.nothingDue"))",
+                    "\(ChartSummary.day(day.date, zone)): \(day.completion.rate.map { DisplayFormat.percent($0) } ?? t("habitProgress.nothingDue"))",
                 isFuture: day.date > progress.today)
         }
         calendarRows = (0..<7).map { weekday in
@@ -140,10 +140,6 @@ struct HabitProgressPage: Sendable {
             "habitProgress.calendarSummary", full, ["weeks": DisplayFormat.count(HabitProgress.calendarWeeks)])
         insights = progress.insights.map(t)
         hasInsights = !insights.isEmpty
-    }
-
-    static func percent(_ fraction: Double) -> String {
-        fraction.formatted(.percent.precision(.fractionLength(0)).locale(Localizer.current.locale))
     }
 
     /// 0 nothing asked, 1 under 40 %, 2 under 70 %, 3 under 100 %, 4 everything done.
@@ -174,7 +170,7 @@ struct HabitProgressPage: Sendable {
 
     static func ring(_ key: String, _ completion: HabitCompletion) -> Ring {
         let label = t("habitProgress.\(key)")
-        let value = completion.rate.map { percent($0) } ?? "–"
+        let value = completion.rate.map { DisplayFormat.percent($0) } ?? "–"
         let done = DisplayFormat.decimal(completion.achieved, digits: 0)
         let due = DisplayFormat.decimal(completion.expected, digits: 0)
         var ring = ProgressRing(

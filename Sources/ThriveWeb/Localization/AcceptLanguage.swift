@@ -23,4 +23,18 @@ enum AcceptLanguage {
         }
         return best?.language
     }
+
+    /// The region the header names with `language` first ("US" in "en-US"), if any.
+    static func region(of language: Language, in header: String?) -> String? {
+        guard let header else { return nil }
+        for range in header.split(separator: ",") {
+            let tag = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            let subtags = tag.split(separator: "-")
+            guard subtags.first?.lowercased() == language.rawValue else { continue }
+            if let region = subtags.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) {
+                return region.uppercased()
+            }
+        }
+        return nil
+    }
 }

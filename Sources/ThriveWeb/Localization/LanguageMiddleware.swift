@@ -15,7 +15,9 @@ struct LanguageMiddleware: RouterMiddleware {
         var context = context
         context.browserLanguage = AcceptLanguage.preferred(request.headers[.acceptLanguage]) ?? .en
         context.language = request.cookies[Self.cookieName].flatMap { Language(rawValue: $0.value) } ?? context.browserLanguage
-        var response = try await Localizer.$current.withValue(Localizer(context.language)) {
+        var response = try await Localizer.$current.withValue(
+            Localizer(context.language, acceptLanguage: request.headers[.acceptLanguage])
+        ) {
             try await next(request, context)
         }
         let type = response.headers[.contentType] ?? ""

@@ -9,12 +9,25 @@ struct Localizer: Sendable {
 
     let language: Language
     let locale: Locale
+    /// The locale times of day follow: the language's own, or the region the browser names with
+    /// it ("en-US" keeps a 12-hour clock), so the times Thrive writes match the browser's time
+    /// fields, which follow the browser.
+    let clock: Locale
+    /// Whether `clock` reads 1–12 with AM and PM; otherwise times are "07:05", 00–23.
+    let twelveHourClock: Bool
     private let catalog: StringCatalog
     private let fallback: StringCatalog
 
-    init(_ language: Language) {
+    init(_ language: Language, acceptLanguage: String? = nil) {
         self.language = language
         locale = Locale(identifier: language.localeIdentifier)
+        clock =
+            AcceptLanguage.region(of: language, in: acceptLanguage).map { Locale(identifier: "\(language.rawValue)_\($0)") }
+            ?? locale
+        // What the locale writes for 13:00 says its clock (its `hourCycle` can disagree, fr_CA).
+        var afternoon = Date.FormatStyle(date: .omitted, time: .shortened, locale: clock)
+        afternoon.timeZone = .gmt
+        twelveHourClock = !Date(timeIntervalSince1970: 13 * 3_600).formatted(afternoon).contains("13")
         catalog = StringCatalog.bundled[language] ?? StringCatalog(language: language, entries: [:])
         fallback = StringCatalog.bundled[.en] ?? StringCatalog(language: .en, entries: [:])
     }

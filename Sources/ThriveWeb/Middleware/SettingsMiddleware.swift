@@ -39,7 +39,9 @@ struct SettingsMiddleware: RouterMiddleware {
         var response: Response
         if language != context.language {
             context.language = language
-            response = try await Localizer.$current.withValue(Localizer(language)) { try await next(request, context) }
+            response = try await Localizer.$current.withValue(
+                Localizer(language, acceptLanguage: request.headers[.acceptLanguage])
+            ) { try await next(request, context) }
         } else {
             response = try await next(request, context)
         }

@@ -124,7 +124,7 @@ struct ProgramDetailPage: Sendable {
             badges = Localizer.current.plural("program.stats.badges", progress.badgesEarned)
             consistency =
                 progress.consistency.rate.map {
-                    t("program.stats.consistency", ["percent": HabitProgressPage.percent($0)])
+                    t("program.stats.consistency", ["percent": DisplayFormat.percent($0)])
                 } ?? t("program.stats.consistencyNone")
         }
     }

@@ -9,6 +9,11 @@ enum DisplayFormat {
         value.formatted(.number.locale(locale))
     }
 
+    /// 0.65 as "65%" in English, "65 %" in German and French: the language's own way.
+    static func percent(_ fraction: Double) -> String {
+        fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale))
+    }
+
     /// "22 Nov 2026".
     static func date(_ date: Date, in zone: TimeZone) -> String {
         var style = Date.FormatStyle(
@@ -71,11 +76,22 @@ enum DisplayFormat {
         value.formatted(.number.precision(.fractionLength(0...digits)).grouping(.never).locale(locale))
     }
 
-    /// "08:05", in the person's zone.
+    /// "08:05", or "8:05 AM" where the person's browser keeps a 12-hour clock, in their zone.
     static func time(_ date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let localizer = Localizer.current
+        guard localizer.twelveHourClock else {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.hour, .minute], from: date)
+            return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        }
+        var style = Date.FormatStyle(date: .omitted, time: .shortened, locale: localizer.clock)
+        style.timeZone = zone
+        return date.formatted(style)
+    }
+
+    /// A time of day with no date ("14:00", "2:00 PM"), minutes after midnight.
+    static func clock(_ minutes: Int) -> String {
+        time(Date(timeIntervalSince1970: Double(minutes % 1_440) * 60), in: .gmt)
     }
 }

@@ -17,7 +17,7 @@ enum WorkoutFormInput {
         }
         let energy = try form.number("energy", label: t("workoutForm.energy"))
         if let energy, !(0...20_000).contains(energy) {
-            throw ValidationError(field: "energy", message: t("workoutForm.error.energy"))
+            throw ValidationError(field: "energy", message: t("workoutForm.error.energy", ["max": DisplayFormat.count(20_000)]))
         }
         do {
             return try ManualEntries.workout(
@@ -37,7 +37,9 @@ enum WorkoutFormInput {
             if form["duration-\(index)"] != nil {
                 if let minutes = try form.number("duration-\(index)", label: t("workoutForm.unit.minutes")) {
                     guard (0...1_440).contains(minutes) else {
-                        throw ValidationError(field: "duration-\(index)", message: t("workoutForm.error.duration"))
+                        throw ValidationError(
+                            field: "duration-\(index)",
+                            message: t("workoutForm.error.duration", ["minutes": DisplayFormat.count(1_440)]))
                     }
                     sets.append(WorkoutSet(exercise: name, durationSeconds: minutes * 60))
                 }
@@ -73,7 +75,10 @@ enum WorkoutFormInput {
         let load = typedLoad.map { units == .metric ? Mass(kilograms: $0) : Mass(pounds: $0) }
         if let load, !(0...1_000).contains(load.kilograms) {
             throw ValidationError(
-                field: loadField, message: t(units == .metric ? "workoutForm.error.loadKg" : "workoutForm.error.loadLb"))
+                field: loadField,
+                message: units == .metric
+                    ? t("workoutForm.error.loadKg", ["max": DisplayFormat.count(1_000)])
+                    : t("workoutForm.error.loadLb", ["max": DisplayFormat.count(Int(Mass(kilograms: 1_000).pounds))]))
         }
         return WorkoutSet(exercise: name, reps: reps, load: load.map { Mass(kilograms: ($0.kilograms * 100).rounded() / 100) })
     }

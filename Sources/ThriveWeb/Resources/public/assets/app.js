@@ -58,7 +58,10 @@
   if (select && select.value === "UTC" && window.Intl && Intl.DateTimeFormat) {
     var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     for (var i = 0; i < select.options.length; i++) {
-      if (select.options[i].value === zone) { select.value = zone; break; }
+      var option = select.options[i];
+      // A browser may report a zone's old name (Asia/Calcutta): the list has it under its new one.
+      var formerly = (option.getAttribute("data-formerly") || "").split(" ");
+      if (option.value === zone || formerly.indexOf(zone) >= 0) { select.value = option.value; break; }
     }
   }
   // Move focus to a form's error summary so screen readers announce it at once; after a save, to
