@@ -16,6 +16,48 @@ struct OnboardingTests {
         }
     }
 
+    /// An app accepts the terms through the API: it reads them in the person's language, names the
+    /// version it showed, and health data is taken from then on.
+    @Test func theTermsAreAcceptedThroughTheAPI() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.morning))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC", onboard: false)
+            let token = try await browser.apiLogin().accessToken
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
+            struct Terms: Decodable {
+                struct Accepted: Decodable { let version: String }
+                let version: String
+                let terms: [String]
+                let accepted: Accepted?
+            }
+            let read = try await browser.json(.get, "/api/v1/consent", bearer: token)
+            try check.expectDocumented(read, "/api/v1/consent", "get")
+            let terms = try read.decode(Terms.self)
+            #expect(terms.version == "2026-11" && terms.accepted == nil)
+            #expect(terms.terms.first?.hasPrefix("Your health data is stored on this Thrive server only.") == true)
+
+            let old = try await browser.json(.put, "/api/v1/consent", #"{"version":"2025-01","accept":true}"#, bearer: token)
+            #expect(old.status == .conflict)
+            #expect(old.error?.code == "terms_changed")
+            #expect(old.error?.message == "The terms have changed since you read them: read version 2026-11 and accept that one.")
+            let declined = try await browser.json(.put, "/api/v1/consent", #"{"version":"2026-11","accept":false}"#, bearer: token)
+            #expect(declined.status == .unprocessableContent)
+            #expect(declined.error?.message.hasPrefix("To use Thrive, accept the terms.") == true)
+            let unknown = try await browser.json(
+                .put, "/api/v1/consent", #"{"version":"2026-11","accept":true,"extra":1}"#, bearer: token)
+            #expect(unknown.status == .badRequest)
+            #expect(try await browser.json(.post, "/api/v1/entries/mood", #"{"mood":4}"#, bearer: token).status == .forbidden)
+
+            let accepted = try await browser.json(.put, "/api/v1/consent", #"{"version":"2026-11","accept":true}"#, bearer: token)
+            try check.expectDocumented(accepted, "/api/v1/consent", "put")
+            #expect(try accepted.decode(Terms.self).accepted?.version == "2026-11")
+            #expect(try await Self.progress(app)?.consent?.deidentifiedModelTraining == false)
+            #expect(try await browser.json(.post, "/api/v1/entries/mood", #"{"mood":4}"#, bearer: token).status == .created)
+            // The web pages know it too: onboarding goes on after the terms.
+            #expect(try await browser.get("/onboarding").location == "/onboarding/profile")
+        }
+    }
+
     @Test func stepsComeInOrderConsentFirstAndAPersonResumesWhereTheyStopped() async throws {
         let app = try await TestApp.make(clock: TestClock(Self.morning))
         try await app.test { browser in
