@@ -39,8 +39,11 @@ struct OnboardingTests {
             let old = try await browser.json(.put, "/api/v1/consent", #"{"version":"2025-01","accept":true}"#, bearer: token)
             #expect(old.status == .conflict)
             #expect(old.error?.code == "terms_changed")
-            #expect(old.error?.message == "The terms have changed since you read them: read version 2026-11 and accept that one.")
-            let declined = try await browser.json(.put, "/api/v1/consent", #"{"version":"2026-11","accept":false}"#, bearer: token)
+            #expect(
+                old.error?.message
+                    == "The terms have changed since you read them: read version 2026-11 and accept that one.")
+            let declined = try await browser.json(
+                .put, "/api/v1/consent", #"{"version":"2026-11","accept":false}"#, bearer: token)
             #expect(declined.status == .unprocessableContent)
             #expect(declined.error?.message.hasPrefix("To use Thrive, accept the terms.") == true)
             let unknown = try await browser.json(

@@ -29,7 +29,9 @@ struct ConsentAPIController {
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         api.get("consent") { _, context -> Response in
             let owner = try context.requireUser()
-            let progress = try await services.store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }
+            let progress = try await services.store.read {
+                try await $0.records(of: owner).documents.get(OnboardingProgress.self)
+            }
             return try jsonResponse(Self.terms(progress?.consent))
         }
         api.put("consent") { request, context -> Response in
