@@ -6,29 +6,33 @@ import ThriveCore
 @Suite("Body mass index")
 struct BodyMassIndexTests {
     @Test(arguments: [
-        // Worked examples: 70 kg at 1.75 m is 22.9; 68 kg at 1.65 m is 24.98, reported and classed as 25.0.
+        // Worked examples: 70 kg at 1.75 m is 22.86, shown 22.9. 68 kg at 1.65 m is 24.977: still healthy,
+        // and shown 24.97, since "25.0" would read as overweight.
         (70.0, 1.75, 22.9, BodyMassIndex.Category.healthy),
-        (68.0, 1.65, 25.0, .overweight),
-        (56.6, 1.75, 18.5, .healthy),
+        (68.0, 1.65, 24.97, .healthy),
+        (56.6, 1.75, 18.48, .underweight),
         (56.5, 1.75, 18.4, .underweight),
         (91.9, 1.75, 30.0, .obeseClass1),
-        (76.5, 1.75, 25.0, .overweight),
+        (76.5, 1.75, 24.97, .healthy),
+        (76.6, 1.75, 25.0, .overweight),
         (122.5, 1.75, 40.0, .obeseClass3),
     ])
-    func valueAndCategory(kilograms: Double, metres: Double, rounded: Double, category: BodyMassIndex.Category) throws {
+    func valueAndCategory(kilograms: Double, metres: Double, shown: Double, category: BodyMassIndex.Category) throws {
         let bmi = try BodyMassIndex(weight: Mass(kilograms: kilograms), height: Length(metres: metres))
-        #expect(bmi.rounded == rounded)
+        #expect(bmi.shown == shown)
         #expect(bmi.category == category)
     }
 
-    @Test func thresholdsDecideWeightLossAndGuidance() throws {
-        // 18.5 exactly does not pause; 30 exactly needs guidance.
-        let atPause = try BodyMassIndex(weight: Mass(kilograms: 18.5 * 4), height: Length(metres: 2))
-        #expect(!atPause.pausesWeightLoss)
-        let atThirty = try BodyMassIndex(weight: Mass(kilograms: 120), height: Length(metres: 2))
-        #expect(atThirty.needsSpecialGuidance)
-        let below = try BodyMassIndex(weight: Mass(kilograms: 119.7), height: Length(metres: 2))  // 29.9
-        #expect(!below.needsSpecialGuidance)
+    /// At 2 m, kg ÷ 4 is the BMI: each edge of the spec's two thresholds, unrounded.
+    @Test(arguments: [
+        (18.47, true, false, 18.47), (18.499, true, false, 18.49), (18.5, false, false, 18.5), (18.51, false, false, 18.5),
+        (29.95, false, false, 29.95), (29.999, false, false, 29.99), (30.0, false, true, 30.0), (30.04, false, true, 30.0),
+    ])
+    func thresholdsCompareTheUnroundedValue(bmi value: Double, pauses: Bool, guidance: Bool, shown: Double) throws {
+        let bmi = try BodyMassIndex(weight: Mass(kilograms: value * 4), height: Length(metres: 2))
+        #expect(bmi.pausesWeightLoss == pauses)
+        #expect(bmi.needsSpecialGuidance == guidance)
+        #expect(bmi.shown == shown)
     }
 
     @Test func refusesImpossibleBodies() {
@@ -87,11 +91,13 @@ struct NutritionEngineTests {
         let half = try NutritionEngine.plan(for: input(.male, age: 35, cm: 180, kg: 80, .moderate, .lose, rate: 0.5))
         #expect(half.calories == 2_170)  // 2720.25 − 0.5 × 7700 / 7 = 2170.25
         let tooFast = try NutritionEngine.plan(for: input(.male, age: 35, cm: 180, kg: 80, .moderate, .lose, rate: 1.5))
-        #expect(tooFast.targetRateKilogramsPerWeek == 0.907)
         #expect(tooFast.reasons.contains { $0.rule == "loss-rate-range" })
-        // 2720.25 − 0.90718474 × 1100 = 1722 would be under this man's floor, his BMR of 1755.
+        // 2720.25 − 0.90718474 × 1100 = 1722 would be under this man's floor, his BMR of 1755, so the
+        // plan shows the rate 1,755 kcal delivers: 965.25 × 7 / 7700 = 0.8775 kg a week, not 0.907.
         #expect(tooFast.calories == 1_755)
         #expect(tooFast.floorApplied)
+        #expect(tooFast.targetRateKilogramsPerWeek == 0.877)
+        #expect(tooFast.reasons.contains { $0.rule == "floor-limits-rate" })
     }
 
     @Test func theFloorHoldsForWomenAndMen() throws {
@@ -168,6 +174,117 @@ struct NutritionEngineTests {
             #expect(abs(energy - plan.calories) <= 10, "macros \(energy) kcal vs \(plan.calories)")
             #expect(Double(plan.proteinGrams) >= kg.rounded(.down))
             if let refeed = plan.refeedCalories { #expect(refeed >= plan.calories && refeed <= 2_500 || refeed == plan.calories) }
+            // No plan shows a rate its calories cannot deliver (7,700 kcal a kg).
+            if let shown = plan.targetRateKilogramsPerWeek {
+                let energy = Double(plan.calories - plan.tdee) * (plan.goal == .lose ? -1 : 1)
+                let deliverable = max(0, (energy + 0.5) * 7 / NutritionEngine.kilocaloriesPerKilogram)
+                #expect(shown <= deliverable + 1e-9, "shows \(shown) kg a week, delivers \(deliverable)")
+                #expect(shown >= 0)
+            }
+        }
+    }
+}
+
+@Suite("Honest plan numbers")
+struct HonestPlanTests {
+    enum Failure: Error { case notANumber }
+
+    /// 36, 168 cm, 70 kg, female: BMR 1,409, the floor.
+    func input(
+        _ activity: ActivityLevel, adjustment: Int = 0, goal: WeightGoal? = nil, today: LocalDate? = nil
+    ) -> NutritionInput {
+        NutritionInput(
+            sex: .female, age: 36, height: Length(centimetres: 168), weight: Mass(kilograms: 70), activity: activity,
+            goal: .lose, adaptiveAdjustment: adjustment, weightGoal: goal, today: today)
+    }
+
+    @Test func whenTheFloorLimitsTheDeficitThePlanShowsTheRealRate() throws {
+        // Sedentary: maintenance 1,690.8, − 500 is 1,190.8, under the 1,409 floor. The real deficit is
+        // 281.8 kcal a day: 0.256 kg a week, not the 0.45 the default would promise.
+        let plan = try NutritionEngine.plan(for: input(.sedentary))
+        #expect(plan.calories == 1_409)
+        #expect(plan.targetRateKilogramsPerWeek == 0.256)
+        let reason = try #require(plan.reasons.first { $0.rule == "floor-limits-rate" })
+        #expect(reason.phrase.key == "plan.reason.floorLimitsRate")
+        guard case .decimal(let real, 2) = reason.phrase.values["real"] else { throw Failure.notANumber }
+        #expect(abs(real - 281.8 * 7 / 7_700) < 1e-9)
+        // Lightly active, the default deficit fits above the floor: nothing is said.
+        let light = try NutritionEngine.plan(for: input(.light))
+        #expect(light.calories == 1_440)
+        #expect(!light.reasons.contains { $0.rule == "floor-limits-rate" })
+    }
+
+    @Test func theMonthlyAdjustmentIsAnnouncedAsItIsApplied() throws {
+        // At the floor, +100 kcal changes nothing, and the plan says it held.
+        let held = try NutritionEngine.plan(for: input(.sedentary, adjustment: 100))
+        #expect(held.calories == 1_409)
+        #expect(held.reasons.first { $0.rule == "monthly-adjustment" }?.phrase.key == "plan.reason.adjustmentHeld")
+        // A −100 the floor partly swallows: 1,440 − 100 is 1,340, raised to 1,409, so −31 was applied.
+        let partly = try NutritionEngine.plan(for: input(.light, adjustment: -100))
+        #expect(partly.calories == 1_409)
+        #expect(
+            partly.reasons.first { $0.rule == "monthly-adjustment" }?.phrase
+                == Phrase("plan.reason.adjusted", ["change": .text("-31")]))
+        let full = try NutritionEngine.plan(for: input(.light, adjustment: 100))
+        #expect(full.calories == 1_540)
+        #expect(
+            full.reasons.first { $0.rule == "monthly-adjustment" }?.phrase
+                == Phrase("plan.reason.adjusted", ["change": .text("+100")]))
+    }
+
+    @Test func aDatedGoalSetsTheRateAndTheDayItIsReached() throws {
+        // 70 → 65 kg in 12 weeks: 0.417 kg a week, a deficit of 458 kcal from 1,937.4: 1,480 kcal, which
+        // delivers 0.416 kg a week; 5 kg at that rate takes 85 days.
+        let today = LocalDate(year: 2026, month: 11, day: 18)!
+        let goal = WeightGoal(target: Mass(kilograms: 65), date: today.adding(days: 84))
+        let plan = try NutritionEngine.plan(for: input(.light, goal: goal, today: today))
+        #expect(plan.calories == 1_480)
+        #expect(plan.targetRateKilogramsPerWeek == 0.415)
+        #expect(plan.goalDate == today.adding(days: 85))
+        #expect(plan.reasons.contains { $0.rule == "goal-date" })
+        // Sedentary, the floor allows 0.256 kg a week: the same 5 kg takes 137 days, and the plan says so.
+        let limited = try NutritionEngine.plan(for: input(.sedentary, goal: goal, today: today))
+        #expect(limited.goalDate == today.adding(days: Int((5 / (281.8 * 7 / 7_700) * 7).rounded(.up))))
+    }
+
+    static let height = Length(centimetres: 168)
+    static let today = LocalDate(year: 2026, month: 11, day: 18)!
+
+    @Test(arguments: [
+        // 12 weeks from 70 kg: 10.88 kg is 0.9067 kg a week, under 2 lb (0.9072); 10.89 is over.
+        (59.12, 84, true), (59.11, 84, false), (59.2, 84, true), (59.0, 84, false),
+        // BMI 18.5 at 168 cm is 52.2144 kg: 52.3 is allowed (over a long time), 52.2 is not.
+        (52.3, 365, true), (52.2, 365, false),
+        // At least a week ahead.
+        (69.5, 7, true), (69.5, 6, false),
+        // Gaining: at most 0.5 kg a week.
+        (76.0, 84, true), (76.1, 84, false),
+    ])
+    func aDatedGoalIsRefusedWhenItIsUnsafe(target: Double, days: Int, allowed: Bool) {
+        let goal = WeightGoal(target: Mass(kilograms: target), date: Self.today.adding(days: days))
+        let result = Result { () throws(ValidationError) in
+            try goal.validated(current: Mass(kilograms: 70), height: Self.height, today: Self.today)
+        }
+        #expect(((try? result.get()) != nil) == allowed)
+    }
+
+    @Test func theRefusalSaysWhyAndWhatWouldDo() {
+        let goal = WeightGoal(target: Mass(kilograms: 59), date: Self.today.adding(days: 84))
+        #expect {
+            try goal.validated(current: Mass(kilograms: 70), height: Self.height, today: Self.today)
+        } throws: { error in
+            guard let error = error as? ValidationError else { return false }
+            // 11 kg at 0.907 kg a week takes 13 weeks: 17 February 2027 at the earliest.
+            return error.phrase.key == "invalid.goalTooFast"
+                && error.phrase.values["earliest"] == .date(Self.today.adding(days: 91))
+        }
+        let thin = WeightGoal(target: Mass(kilograms: 50), date: Self.today.adding(days: 365))
+        #expect {
+            try thin.validated(current: Mass(kilograms: 70), height: Self.height, today: Self.today)
+        } throws: { error in
+            guard let error = error as? ValidationError else { return false }
+            return error.phrase
+                == Phrase("invalid.goalUnderweight", ["bmi": .decimal(17.7, digits: 1), "lowest": .decimal(52.3, digits: 1)])
         }
     }
 }
@@ -211,9 +328,11 @@ struct AdaptiveAdjustmentTests {
     }
 
     @Test func neverReducesBelowTheFloor() throws {
+        // Sedentary at 168 cm and 70 kg: the floor of 1,409 kcal allows 0.256 kg a week. Losing nothing,
+        // the check would take 200 kcal, and the floor keeps the target.
         let atFloor = try NutritionEngine.plan(
             for: NutritionInput(
-                sex: .female, age: 60, height: Length(centimetres: 150), weight: Mass(kilograms: 45), activity: .sedentary,
+                sex: .female, age: 36, height: Length(centimetres: 168), weight: Mass(kilograms: 70), activity: .sedentary,
                 goal: .lose))
         let decision = AdaptiveAdjustment.evaluate(
             plan: atFloor, weighIns: weighIns(losingPerWeek: 0), lastEvaluation: nil, now: start + 28 * 86_400)

@@ -71,7 +71,15 @@ struct EnginePhrasesTests {
             var day = DayMetrics(date: date)
             day.quantities[.bodyMass] = [watch: aggregate(80 + Double(back) * 0.3)]
             day.nightOxygen = [watch: Aggregate(sum: 0, mean: 0.92, minimum: 0.88, maximum: 0.95, count: 60)]
-            day.food = FoodDay(energyKilocalories: 600, proteinGrams: 20, carbohydrateGrams: 60, fatGrams: 20, entries: 3)
+            day.food = FoodDay(
+                energyKilocalories: 600, proteinGrams: 20, carbohydrateGrams: 60, fatGrams: 20, entries: 3,
+                meals: FoodDay.mainMeals)
+            let bedtime = date.start(in: zone).addingTimeInterval(-2 * 3_600)
+            day.sleep = [
+                watch: SleepNight(
+                    asleepSeconds: 5 * 3_600, awakenings: 6, inBedStart: bedtime, inBedEnd: bedtime + 8 * 3_600,
+                    maximumHeartRate: 104)
+            ]
             if back == 0 {
                 day.quantities[.restingHeartRate] = [watch: aggregate(120)]
                 day.irregularRhythmEvents = 2

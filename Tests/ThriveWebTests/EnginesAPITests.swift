@@ -20,7 +20,7 @@ struct EnginesAPITests {
                 plan.error?.message == "Add your date of birth, sex, height, weight to your profile, and your plan appears here.")
             let kpis = try await browser.json(.get, "/api/v1/kpis", bearer: token)
             #expect(kpis.status == .ok)
-            #expect(kpis.text.contains(#""kind":"caloriesRemaining","status":"noData""#))
+            #expect(try kpis.decode(FinishedDaysTests.Cards.self).status("caloriesRemaining") == "noData")
             let scores = try await browser.json(.get, "/api/v1/scores", bearer: token)
             #expect(scores.text.components(separatedBy: #""state":"insufficientData""#).count == 4)
             #expect(!scores.text.contains(#""score":"#))

@@ -77,7 +77,8 @@ struct SettingsPagesTests {
             try await browser.signUp()
             let token = try await browser.apiLogin().accessToken
             // Three days of steps: enough for the chart to draw.
-            let samples = (0..<3).map { day in
+            // Three finished days and today's steps so far (today's total is drawn but not yet judged).
+            let samples = (0..<4).map { day in
                 let start = ISO8601DateFormatter().string(from: clock.now.addingTimeInterval(-3_600 - Double(day) * 86_400))
                 return
                     #"{"type":"HKQuantityTypeIdentifierStepCount","value":3200,"unit":"count","start":"\#(start)","source":{"name":"Phone","kind":"device"},"syncIdentifier":"s-\#(day)"}"#

@@ -45,13 +45,37 @@ public struct FoodDay: Hashable, Sendable, Codable {
     public var carbohydrateGrams: Double
     public var fatGrams: Double
     public var entries: Int
+    /// The meals the day's entries were logged under.
+    public var meals: Set<MealSlot>
+    /// When the day's latest entry was eaten, for the person's usual last meal time.
+    public var lastEntryAt: Date?
+    /// The person said the day's log is complete (see ``FoodLogDays``).
+    public var markedComplete: Bool
 
-    public init(energyKilocalories: Double, proteinGrams: Double, carbohydrateGrams: Double, fatGrams: Double, entries: Int) {
+    public init(
+        energyKilocalories: Double, proteinGrams: Double, carbohydrateGrams: Double, fatGrams: Double, entries: Int,
+        meals: Set<MealSlot> = [], lastEntryAt: Date? = nil, markedComplete: Bool = false
+    ) {
         self.energyKilocalories = energyKilocalories
         self.proteinGrams = proteinGrams
         self.carbohydrateGrams = carbohydrateGrams
         self.fatGrams = fatGrams
         self.entries = entries
+        self.meals = meals
+        self.lastEntryAt = lastEntryAt
+        self.markedComplete = markedComplete
+    }
+
+    /// The three main meals: a day with all of them logged is taken as fully logged.
+    public static let mainMeals: Set<MealSlot> = [.breakfast, .lunch, .dinner]
+
+    /// Whether the day's intake can be judged: the person marked it complete, or breakfast, lunch
+    /// and dinner are all logged. Counting entries cannot tell: two big meals are a full day for
+    /// some, and lunch alone is not, however many items it has.
+    public var isComplete: Bool { Self.isComplete(marked: markedComplete, meals: meals) }
+
+    public static func isComplete(marked: Bool, meals: Set<MealSlot>) -> Bool {
+        marked || meals.isSuperset(of: mainMeals)
     }
 }
 
@@ -126,5 +150,21 @@ public struct HealthDays: Sendable {
     /// The `count` days ending with `last` (those present).
     public func window(endingOn last: LocalDate, count: Int) -> [DayMetrics] {
         (0..<count).reversed().compactMap { self[last.adding(days: -$0)] }
+    }
+
+    /// The same days with the food logs of `complete` marked complete by the person.
+    public func markingFoodComplete(_ complete: Set<LocalDate>) -> HealthDays {
+        guard !complete.isEmpty else { return self }
+        return HealthDays(
+            days.map { day in
+                var day = day
+                guard complete.contains(day.date) else { return day }
+                // Nothing logged on a day said to be complete is a day of nothing eaten.
+                var food =
+                    day.food ?? FoodDay(energyKilocalories: 0, proteinGrams: 0, carbohydrateGrams: 0, fatGrams: 0, entries: 0)
+                food.markedComplete = true
+                day.food = food
+                return day
+            })
     }
 }

@@ -21,10 +21,13 @@ public struct Insight: Hashable, Sendable, Codable {
 /// - **Correlations**: sleep against the same day's steps and mood, and workout days against mood,
 ///   over the last 60 days with at least 14 paired days; told when |r| ≥ 0.3, as a tendency, never as a cause.
 /// - **Anomalies**: the latest day's steps, resting heart rate, sleep or weight more than 3 standard
-///   deviations from the 30 days before it (spec 000's "> 3 × SD").
+///   deviations from the 30 days before it (spec 000's "> 3 × SD", as ``Statistics/isOutlier(_:among:)`` reads it).
+///   Steps, a day's total, are read over finished days: today's are not a whole day's yet.
 public enum InsightEngine {
     struct Metric: Sendable {
         let key: String
+        /// A day's total (steps) rather than a reading: today's is not a day's yet, so it waits.
+        var cumulative = false
         let value: @Sendable (DayMetrics, SourcePolicy) -> Double?
         /// The number as the metric's value phrase takes it.
         let number: @Sendable (Double) -> Phrase.Value
@@ -38,7 +41,8 @@ public enum InsightEngine {
 
     static let metrics: [Metric] = [
         Metric(
-            key: "steps", value: { $0.quantity(.stepCount, policy: $1)?.sum }, number: { .integer(Int($0.rounded())) }),
+            key: "steps", cumulative: true, value: { $0.quantity(.stepCount, policy: $1)?.sum },
+            number: { .integer(Int($0.rounded())) }),
         Metric(key: "sleep", value: { $0.sleep(policy: $1)?.asleepHours }, number: { .duration(seconds: $0 * 3_600) }),
         Metric(
             key: "restingHeartRate", value: { $0.quantity(.restingHeartRate, policy: $1)?.mean },
@@ -53,8 +57,10 @@ public enum InsightEngine {
     public static func insights(today: LocalDate, days: HealthDays, policy: SourcePolicy = SourcePolicy()) -> [Insight] {
         var found: [Insight] = []
         for metric in metrics {
-            found += trends(metric, today: today, days: days, policy: policy)
-            if let anomaly = anomaly(metric, today: today, days: days, policy: policy) { found.append(anomaly) }
+            // A total is compared over finished days only: this afternoon's steps are not a low day.
+            let last = metric.cumulative ? today.adding(days: -1) : today
+            found += trends(metric, today: last, days: days, policy: policy)
+            if let anomaly = anomaly(metric, today: last, days: days, policy: policy) { found.append(anomaly) }
         }
         found += extremes(today: today, days: days, policy: policy)
         found += correlations(today: today, days: days, policy: policy)
@@ -96,9 +102,7 @@ public enum InsightEngine {
             let latest = metric.value(latestDay, policy)
         else { return nil }
         let history = values(metric, days.window(endingOn: latestDay.date.adding(days: -1), count: 30), policy)
-        guard history.count >= 14, let mean = Statistics.mean(history), let deviation = Statistics.standardDeviation(history),
-            deviation > 0,
-            abs(latest - mean) > 3 * deviation
+        guard history.count >= 14, let mean = Statistics.mean(history), Statistics.isOutlier(latest, among: history)
         else { return nil }
         return Insight(
             kind: .anomaly, metric: metric.key,
@@ -113,7 +117,8 @@ public enum InsightEngine {
 
     static func extremes(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [Insight] {
         let month = days.window(endingOn: today, count: 30)
-        let steps = month.compactMap { day in day.quantity(.stepCount, policy: policy).map { (day.date, $0.sum) } }
+        let finishedMonth = days.window(endingOn: today.adding(days: -1), count: 30)
+        let steps = finishedMonth.compactMap { day in day.quantity(.stepCount, policy: policy).map { (day.date, $0.sum) } }
         let nights = month.compactMap { day in day.sleep(policy: policy).map { (day.date, $0.asleepHours) } }
         var found: [Insight] = []
         if steps.count >= 7, let best = steps.max(by: { $0.1 < $1.1 }), let worst = steps.min(by: { $0.1 < $1.1 }) {

@@ -1,8 +1,10 @@
 /// Traffic-light status, always shown with a word and an icon too, never by colour alone.
 public enum KPIStatus: String, Sendable, Codable {
     case green, yellow, red, noData
+    /// A day or week still under way: shown as it stands, judged when it is over.
+    case soFar
 
-    /// "On track", "Getting there", "Needs attention", "No data yet".
+    /// "On track", "Getting there", "Needs attention", "No data yet", "So far".
     public var label: Phrase { Phrase("kpi.status.\(rawValue)") }
 }
 
@@ -19,8 +21,10 @@ public struct KPICard: Hashable, Sendable, Codable {
     public let status: KPIStatus
     /// A sentence on how the status was decided.
     public let detail: Phrase
-    /// The card's quick actions, as the spec names them.
-    public let actions: [Phrase]
+    /// The card's quick actions, as the spec names them: `startWorkout`, `logMeal`, `sleepDetails`, …
+    public let actionIDs: [String]
+    /// The quick actions' names.
+    public var actions: [Phrase] { actionIDs.map { Phrase("kpi.action.\($0)") } }
     /// Whether this card may prompt a (content-free) push notification (spec 004, §9).
     public let allowsPushPrompt: Bool
 }

@@ -66,12 +66,15 @@ public enum NutritionEngine {
             goal = .maintain
             weightLossPaused = true
             reasons.append(
-                PlanReason(rule: "bmi-under-18.5", Phrase("plan.reason.lossPaused", ["bmi": .decimal(bmi.rounded, digits: 1)])))
+                PlanReason(
+                    rule: "bmi-under-18.5",
+                    Phrase("plan.reason.lossPaused", ["bmi": .decimal(bmi.shown, digits: bmi.shownDigits)])))
             guidance.append(Phrase("plan.guidance.underweight"))
         }
         if bmi.needsSpecialGuidance {
             reasons.append(
-                PlanReason(rule: "bmi-30-or-more", Phrase("plan.reason.highBMI", ["bmi": .decimal(bmi.rounded, digits: 1)])))
+                PlanReason(
+                    rule: "bmi-30-or-more", Phrase("plan.reason.highBMI", ["bmi": .decimal(bmi.shown, digits: bmi.shownDigits)])))
             guidance.append(Phrase("plan.guidance.highBMI"))
         }
 
@@ -79,7 +82,7 @@ public enum NutritionEngine {
         var rate: Double?
         switch goal {
         case .lose:
-            if let requested = input.targetRateKilogramsPerWeek {
+            if let requested = input.requestedRate {
                 let kept = min(max(requested, acceptableLossRate.lowerBound), acceptableLossRate.upperBound)
                 if kept != requested {
                     reasons.append(
@@ -107,7 +110,7 @@ public enum NutritionEngine {
                     PlanReason(rule: "weight-loss-deficit", Phrase("plan.reason.lossDefault")))
             }
         case .gain:
-            if let requested = input.targetRateKilogramsPerWeek {
+            if let requested = input.requestedRate {
                 let kept = min(requested, maximumGainRate)
                 rate = kept
                 target = tdee + kept * kilocaloriesPerKilogram / 7
@@ -132,15 +135,10 @@ public enum NutritionEngine {
             }
         }
 
-        if input.adaptiveAdjustment != 0 {
-            target += Double(input.adaptiveAdjustment)
-            reasons.append(
-                PlanReason(
-                    rule: "monthly-adjustment",
-                    Phrase("plan.reason.adjusted", ["change": .text(signed(input.adaptiveAdjustment))])))
-        }
-
-        var calories = Int((target / 10).rounded()) * 10
+        // The floor applies to the target before and after the monthly adjustment: what the adjustment
+        // really changed is the difference, so a +100 the floor swallows is never announced as +100.
+        let unadjusted = max(floor, Int((target / 10).rounded()) * 10)
+        var calories = Int(((target + Double(input.adaptiveAdjustment)) / 10).rounded()) * 10
         var floorApplied = false
         if calories < floor {
             calories = floor
@@ -149,6 +147,46 @@ public enum NutritionEngine {
                 PlanReason(
                     rule: "calorie-floor",
                     Phrase("plan.reason.floor", ["floor": .integer(floor), "minimum": .integer(hardMinimum(for: input.sex))])))
+        }
+        if input.adaptiveAdjustment != 0 {
+            let applied = calories - unadjusted
+            reasons.append(
+                PlanReason(
+                    rule: "monthly-adjustment",
+                    applied == 0
+                        ? Phrase("plan.reason.adjustmentHeld", ["change": .text(signed(input.adaptiveAdjustment))])
+                        : Phrase("plan.reason.adjusted", ["change": .text(signed(applied))])))
+        }
+
+        // The rate shown is one the calories can deliver (7,700 kcal a kg): when the floor keeps the
+        // deficit smaller than asked, the plan says so and shows the real rate.
+        if goal != .maintain, let requested = rate {
+            let surplus = (Double(calories) - tdee) * (goal == .lose ? -1 : 1)
+            let deliverable = max(0, surplus * 7 / kilocaloriesPerKilogram)
+            if deliverable < requested {
+                rate = deliverable
+                // Rounding to 10 kcal can shave a little off any rate; only the floor is worth a word.
+                if goal == .lose, floorApplied {
+                    reasons.append(
+                        PlanReason(
+                            rule: "floor-limits-rate",
+                            Phrase(
+                                deliverable < 0.005 ? "plan.reason.floorStopsLoss" : "plan.reason.floorLimitsRate",
+                                [
+                                    "requested": .decimal(requested, digits: 2), "real": .decimal(deliverable, digits: 2),
+                                    "floor": .integer(floor),
+                                ])))
+                }
+            }
+        }
+        let goalDate = Self.goalDate(input: input, goal: goal, rate: rate)
+        if let goalDate, let target = input.targetWeight {
+            reasons.append(
+                PlanReason(
+                    rule: "goal-date",
+                    Phrase(
+                        "plan.reason.goalDate",
+                        ["weight": .decimal(target.kilograms, digits: 1), "date": .date(goalDate)])))
         }
 
         let macros = split(calories: calories, goal: goal, weight: input.weight, reasons: &reasons)
@@ -164,11 +202,22 @@ public enum NutritionEngine {
         }
 
         return NutritionPlan(
-            bmi: bmi.rounded, bmiCategory: bmi.category, bmr: Int(bmr.rounded()), tdee: Int(tdee.rounded()),
-            calorieFloor: floor, calories: calories, proteinGrams: macros.protein, carbohydrateGrams: macros.carbohydrate,
-            fatGrams: macros.fat, goal: goal, targetRateKilogramsPerWeek: rate.map { ($0 * 1_000).rounded() / 1_000 },
+            bmi: bmi.shown, bmiCategory: bmi.category, bmr: Int(bmr.rounded()), tdee: Int(tdee.rounded()),
+            calorieFloor: floor, hardMinimum: hardMinimum(for: input.sex), calories: calories, proteinGrams: macros.protein,
+            carbohydrateGrams: macros.carbohydrate,
+            fatGrams: macros.fat, goal: goal, targetRateKilogramsPerWeek: rate.map { ($0 * 1_000).rounded(.down) / 1_000 },
             floorApplied: floorApplied, weightLossPaused: weightLossPaused, refeedCalories: refeed,
-            refeedIntervalDays: refeed == nil ? nil : refeedIntervalDays, reasons: reasons, guidance: guidance)
+            refeedIntervalDays: refeed == nil ? nil : refeedIntervalDays, goalDate: goalDate, reasons: reasons,
+            guidance: guidance)
+    }
+
+    /// When the target weight would be reached at `rate`, counted from the input's day; nil without a
+    /// target, a day, or a rate that moves towards it.
+    static func goalDate(input: NutritionInput, goal: NutritionGoal, rate: Double?) -> LocalDate? {
+        guard let target = input.targetWeight, let today = input.today, let rate, rate > 0.000_5 else { return nil }
+        let distance = goal == .lose ? input.weight.kilograms - target.kilograms : target.kilograms - input.weight.kilograms
+        guard distance > 0 else { return nil }
+        return today.adding(days: Int((distance / rate * 7).rounded(.up)))
     }
 
     /// Energy shares (protein, carbohydrate, fat) for each goal.

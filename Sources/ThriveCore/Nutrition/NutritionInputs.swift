@@ -34,11 +34,26 @@ public struct NutritionInput: Hashable, Sendable {
     public var adaptiveAdjustment: Int
     /// The person's own ceiling for a refeed day, within the spec's 2000–2500 kcal.
     public var refeedCap: Int
+    /// A weight to reach by a date: sets the rate in place of `targetRateKilogramsPerWeek`.
+    public var weightGoal: WeightGoal?
+    /// The day the plan is made, for the rate to a dated goal and the day it is reached.
+    public var today: LocalDate?
+
+    public var targetWeight: Mass? { weightGoal?.target }
+
+    /// The weekly rate asked for: the dated goal's, else the one chosen.
+    public var requestedRate: Double? {
+        if let weightGoal, let today { return weightGoal.rate(from: weight, today: today) }
+        return targetRateKilogramsPerWeek
+    }
 
     public init(
         sex: BiologicalSex, age: Int, height: Length, weight: Mass, activity: ActivityLevel, goal: NutritionGoal,
-        targetRateKilogramsPerWeek: Double? = nil, adaptiveAdjustment: Int = 0, refeedCap: Int = 2_500
+        targetRateKilogramsPerWeek: Double? = nil, adaptiveAdjustment: Int = 0, refeedCap: Int = 2_500,
+        weightGoal: WeightGoal? = nil, today: LocalDate? = nil
     ) {
+        self.weightGoal = weightGoal
+        self.today = today
         self.sex = sex
         self.age = age
         self.height = height

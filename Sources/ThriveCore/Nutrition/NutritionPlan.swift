@@ -21,6 +21,8 @@ public struct NutritionPlan: Hashable, Sendable, Codable {
     public let tdee: Int
     /// The lowest daily target any plan may set: the BMR, but never under 1200 (women) or 1500 (men).
     public let calorieFloor: Int
+    /// The spec's hard minimum alone (1200 women, 1500 men): a finished day eaten under it is red.
+    public let hardMinimum: Int
     public let calories: Int
     public let proteinGrams: Int
     public let carbohydrateGrams: Int
@@ -33,6 +35,8 @@ public struct NutritionPlan: Hashable, Sendable, Codable {
     /// A higher-calorie day every ``refeedIntervalDays`` on weight-loss plans.
     public let refeedCalories: Int?
     public let refeedIntervalDays: Int?
+    /// The day the target weight is reached at ``targetRateKilogramsPerWeek``, when there is a target.
+    public let goalDate: LocalDate?
     public let reasons: [PlanReason]
     /// Advice that goes with the plan (BMI ≥ 30, paused weight loss), in plain words.
     public let guidance: [Phrase]
@@ -42,11 +46,13 @@ extension NutritionPlan {
     /// The same plan with one more reason (a monthly check-in that happened when it was read).
     public func adding(_ reason: PlanReason) -> NutritionPlan {
         NutritionPlan(
-            bmi: bmi, bmiCategory: bmiCategory, bmr: bmr, tdee: tdee, calorieFloor: calorieFloor, calories: calories,
+            bmi: bmi, bmiCategory: bmiCategory, bmr: bmr, tdee: tdee, calorieFloor: calorieFloor, hardMinimum: hardMinimum,
+            calories: calories,
             proteinGrams: proteinGrams, carbohydrateGrams: carbohydrateGrams, fatGrams: fatGrams, goal: goal,
             targetRateKilogramsPerWeek: targetRateKilogramsPerWeek, floorApplied: floorApplied,
             weightLossPaused: weightLossPaused,
-            refeedCalories: refeedCalories, refeedIntervalDays: refeedIntervalDays, reasons: reasons + [reason],
+            refeedCalories: refeedCalories, refeedIntervalDays: refeedIntervalDays, goalDate: goalDate,
+            reasons: reasons + [reason],
             guidance: guidance)
     }
 }

@@ -14,12 +14,14 @@ public struct PlanPreferences: Hashable, Sendable, Codable {
     public var adaptiveAdjustment = 0
     public var lastAdjustmentCheck: Date?
     public var startedOn: LocalDate?
+    /// A weight to reach by a date, when the person set one.
+    public var weightGoal: WeightGoal?
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case activity, goal, targetRateKilogramsPerWeek, refeedCap, training, sources, adaptiveAdjustment, lastAdjustmentCheck,
-            startedOn
+            startedOn, weightGoal
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,6 +35,7 @@ public struct PlanPreferences: Hashable, Sendable, Codable {
         adaptiveAdjustment = try container.decodeIfPresent(Int.self, forKey: .adaptiveAdjustment) ?? 0
         lastAdjustmentCheck = try container.decodeIfPresent(Date.self, forKey: .lastAdjustmentCheck)
         startedOn = try container.decodeIfPresent(LocalDate.self, forKey: .startedOn)
+        weightGoal = try container.decodeIfPresent(WeightGoal.self, forKey: .weightGoal)
     }
 
     /// Planned strength and cardio sessions per week, for adherence.

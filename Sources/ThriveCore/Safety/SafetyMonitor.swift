@@ -1,36 +1,45 @@
 import Foundation
 
-/// Checks recent days against every critical threshold of spec 004, section 10:
+/// Checks recent days against every critical threshold of spec 004, section 10. Readings are compared
+/// at the precision they are measured in: heart rate in whole bpm, blood oxygen in whole percent
+/// (so a night of readings all at 95 % is never "under 95 %" by a rounding error), energy in whole kcal.
 /// - **Resting heart rate** over 100 or under 60 bpm in the last 3 days: one reading is enough from a
 ///   device; readings typed in or from other apps need two consecutive days (the spec's allowance for
 ///   intermittent readings).
-/// - **Heart rate during exercise** over 170 bpm, or over 90 % of the estimated maximum (220 − age; the
-///   spec allows 85–90 %, and we use the upper end to spare false alarms), in a workout of the last 2 days.
+/// - **Heart rate during exercise** over 170 bpm, or over 85 % of the maximum heart rate, in a workout of
+///   the last 2 days. The maximum is the person's measured one when they gave it, else the estimate
+///   220 − age; the spec allows 85–90 % and we take 85 %, the more protective end.
 /// - **Rapid weight loss**: the 14-day trend faster than 2 lb (0.907 kg) a week, from at least 4
 ///   weigh-ins over at least 7 days.
-/// - **Calories below the floor** on 2 consecutive completed days with a full log (3 or more entries;
-///   a day with fewer is missing data, not proof of under-eating).
-/// - **Blood oxygen** averaging under 95 % for more than 3 nights in a row (4 or more, ending last night
-///   or the night before).
-/// - **Signs linked with sleep apnea**: more than 3 nights in a row each with a dip under 90 % oxygen,
-///   heavy fragmentation (6 or more awakenings), or an extreme heart-rate spike in bed (40 bpm or more
-///   over the resting rate).
+/// - **Calories below the floor** on the 2 finished days before today, each fully logged (marked
+///   complete by the person, or with breakfast, lunch and dinner logged): a partly logged day is
+///   missing data, not proof of under-eating.
+/// - **Blood oxygen**: the night's mean under 95 % for more than 3 nights in a row (4 or more, ending
+///   last night or the night before).
+/// - **Signs linked with sleep apnea** for more than 3 nights in a row, each night with oxygen under
+///   95 %, severe fragmentation or an extreme heart-rate rise (see ``ApneaNight``); a run of low oxygen
+///   alone is the blood-oxygen alert, not a second one.
 /// - **Irregular rhythm**: only as reported by a device's own certified detection, in the last 7 days.
 ///
 /// Messages advise pausing and contacting a clinician; they never name a diagnosis.
 public enum SafetyMonitor {
     public static let exerciseHeartRateLimit = 170.0
-    public static let maximumHeartRateShare = 0.90
+    public static let maximumHeartRateShare = 0.85
+    /// Under this whole percent, a night's blood oxygen is low (spec 004: "below 95 %").
+    public static let lowOxygenPercent = 95
     public static let rapidLossKilogramsPerWeek = 2 * Mass.kilogramsPerPound
     /// The days, ending today, that the monitor looks at; runs of nights are counted within them.
     public static let historyDays = 14
 
     public static func evaluate(
-        today: LocalDate, days: HealthDays, age: Int?, calorieFloor: Int?, policy: SourcePolicy = SourcePolicy()
+        today: LocalDate, days: HealthDays, age: Int?, calorieFloor: Int?, policy: SourcePolicy = SourcePolicy(),
+        measuredMaximumHeartRate: Int? = nil
     ) -> [SafetyFinding] {
         var findings: [SafetyFinding] = []
         findings += restingHeartRate(today: today, days: days, policy: policy)
-        if let finding = exerciseHeartRate(today: today, days: days, age: age) { findings.append(finding) }
+        if let finding = exerciseHeartRate(today: today, days: days, age: age, measuredMaximum: measuredMaximumHeartRate) {
+            findings.append(finding)
+        }
         if let finding = rapidWeightLoss(today: today, days: days, policy: policy) { findings.append(finding) }
         if let floor = calorieFloor, let finding = caloriesBelowFloor(today: today, days: days, floor: floor) {
             findings.append(finding)
@@ -43,12 +52,25 @@ public enum SafetyMonitor {
 
     static let clinician = Phrase("safety.clinician")
 
+    /// Heart rate as it is measured and shown: whole beats per minute.
+    static func bpm(_ value: Double) -> Int { Int(value.rounded()) }
+
+    /// Blood oxygen as it is measured and shown: whole percent of a stored fraction, halves up. The
+    /// fraction is first read in hundredths of a percent, where 0.95 × 100 = 94.999… cannot reach.
+    static func percent(_ fraction: Double) -> Int { (Int((fraction * 10_000).rounded()) + 50) / 100 }
+
+    /// The exercise limit: 170 bpm, or 85 % of the maximum heart rate when that is lower.
+    public static func exerciseLimit(age: Int?, measuredMaximum: Int?) -> Double {
+        let maximum = measuredMaximum.map(Double.init) ?? age.map { Double(220 - $0) }
+        return maximum.map { min(exerciseHeartRateLimit, $0 * maximumHeartRateShare) } ?? exerciseHeartRateLimit
+    }
+
     static func restingHeartRate(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [SafetyFinding] {
         let recent = days.window(endingOn: today, count: 3)
         var findings: [SafetyFinding] = []
         for (condition, isOut) in [
-            (SafetyCondition.restingHeartRateHigh, { (a: Aggregate) in a.maximum > 100 }),
-            (.restingHeartRateLow, { (a: Aggregate) in a.minimum < 60 }),
+            (SafetyCondition.restingHeartRateHigh, { (a: Aggregate) in bpm(a.maximum) > 100 }),
+            (.restingHeartRateLow, { (a: Aggregate) in bpm(a.minimum) < 60 }),
         ] {
             var previousOut = false
             for day in recent {
@@ -86,20 +108,20 @@ public enum SafetyMonitor {
         return findings
     }
 
-    static func exerciseHeartRate(today: LocalDate, days: HealthDays, age: Int?) -> SafetyFinding? {
-        let limit = age.map { min(exerciseHeartRateLimit, Double(220 - $0) * maximumHeartRateShare) } ?? exerciseHeartRateLimit
+    static func exerciseHeartRate(today: LocalDate, days: HealthDays, age: Int?, measuredMaximum: Int?) -> SafetyFinding? {
+        let limit = exerciseLimit(age: age, measuredMaximum: measuredMaximum)
         let workouts = days.window(endingOn: today, count: 2).flatMap { day in day.workouts.map { (day.date, $0) } }
-        guard let (date, workout) = workouts.first(where: { ($0.1.maximumHeartRate ?? 0) > limit }),
-            let peak = workout.maximumHeartRate
+        guard let (date, workout) = workouts.first(where: { Double(bpm($0.1.maximumHeartRate ?? 0)) > limit }),
+            let peak = workout.maximumHeartRate.map(bpm)
         else { return nil }
         let values: [String: Phrase.Value] = [
-            "bpm": .integer(Int(peak.rounded())), "date": .date(date), "limit": .integer(Int(limit.rounded())),
+            "bpm": .integer(peak), "date": .date(date), "limit": .integer(Int(limit.rounded(.down))),
         ]
         return SafetyFinding(
             condition: .exerciseHeartRate,
             message: [
                 Phrase(
-                    peak > exerciseHeartRateLimit
+                    Double(peak) > exerciseHeartRateLimit
                         ? "safety.exerciseHeartRate.overLimit" : "safety.exerciseHeartRate.overMaximum", values),
                 clinician,
             ],
@@ -131,12 +153,15 @@ public enum SafetyMonitor {
     }
 
     static func caloriesBelowFloor(today: LocalDate, days: HealthDays, floor: Int) -> SafetyFinding? {
-        // Completed days only: today is not over yet.
+        // Finished days only: today is not over yet.
         let yesterday = today.adding(days: -1)
-        guard let last = days[yesterday]?.food, let before = days[yesterday.adding(days: -1)]?.food,
-            last.entries >= 3, before.entries >= 3, last.energyKilocalories < Double(floor),
-            before.energyKilocalories < Double(floor)
-        else { return nil }
+        func under(_ food: FoodDay?) -> FoodDay? {
+            guard let food, food.isComplete, Int(food.energyKilocalories.rounded()) < floor else { return nil }
+            return food
+        }
+        guard let last = under(days[yesterday]?.food), let before = under(days[yesterday.adding(days: -1)]?.food) else {
+            return nil
+        }
         let values: [String: Phrase.Value] = [
             "first": .integer(Int(before.energyKilocalories.rounded())),
             "second": .integer(Int(last.energyKilocalories.rounded())), "floor": .integer(floor),
@@ -161,11 +186,16 @@ public enum SafetyMonitor {
         return []
     }
 
+    /// The night's mean blood oxygen in whole percent, when the night has readings.
+    static func nightOxygen(_ day: DayMetrics, policy: SourcePolicy) -> Int? {
+        day.oxygen(policy: policy).map { percent($0.mean) }
+    }
+
     static func lowOxygen(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> SafetyFinding? {
-        let run = recentRun(today: today, days: days) { ($0.oxygen(policy: policy)?.mean ?? 1) < 0.95 }
+        let run = recentRun(today: today, days: days) { (nightOxygen($0, policy: policy) ?? 100) < lowOxygenPercent }
         guard run.count > 3, let last = run.last else { return nil }
-        let values = run.compactMap { $0.oxygen(policy: policy)?.mean }.map {
-            Phrase("safety.percent", ["value": .integer(Int(($0 * 100).rounded()))])
+        let values = run.compactMap { nightOxygen($0, policy: policy) }.map {
+            Phrase("safety.percent", ["value": .integer($0)])
         }
         return SafetyFinding(
             condition: .lowBloodOxygen,
@@ -174,20 +204,32 @@ public enum SafetyMonitor {
     }
 
     static func apneaSigns(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> SafetyFinding? {
-        func signs(_ day: DayMetrics) -> Bool {
-            let dip = (day.oxygen(policy: policy)?.minimum ?? 1) < 0.90
-            let night = day.sleep(policy: policy)
-            let fragmented = (night?.awakenings ?? 0) >= 6
-            let resting = day.quantity(.restingHeartRate, policy: policy)?.mean
-            let spike = (night?.maximumHeartRate).flatMap { peak in resting.map { peak - $0 >= 40 } } ?? false
-            return dip || fragmented || spike
-        }
-        let run = recentRun(today: today, days: days, signs)
-        guard run.count > 3, let last = run.last else { return nil }
+        let nights = Dictionary(
+            uniqueKeysWithValues: days.days.map { day in
+                (
+                    day.date,
+                    ApneaNight(
+                        oxygenPercent: nightOxygen(day, policy: policy), night: day.sleep(policy: policy))
+                )
+            })
+        let run = recentRun(today: today, days: days) { nights[$0.date]?.showsSigns ?? false }
+        // Low oxygen alone is the blood-oxygen alert; this one adds the night's own disturbances.
+        guard run.count > 3, let last = run.last,
+            run.contains(where: { nights[$0.date]?.isDisturbed ?? false })
+        else { return nil }
+        let fragmented = run.filter { nights[$0.date]?.severelyFragmented ?? false }.count
+        let raced = run.filter { nights[$0.date]?.heartRateRaced ?? false }.count
+        let low = run.filter { nights[$0.date]?.lowOxygen ?? false }.count
         return SafetyFinding(
             condition: .sleepApneaSigns,
             message: [Phrase("safety.sleepApneaSigns.message", ["nights": .integer(run.count)]), clinician],
-            evidence: Phrase("safety.sleepApneaSigns.evidence", ["nights": .integer(run.count)]), observedOn: last.date)
+            evidence: Phrase(
+                "safety.sleepApneaSigns.evidence",
+                [
+                    "nights": .integer(run.count), "lowOxygen": .integer(low), "fragmented": .integer(fragmented),
+                    "raced": .integer(raced),
+                ]),
+            observedOn: last.date)
     }
 
     static func irregularRhythm(today: LocalDate, days: HealthDays) -> SafetyFinding? {

@@ -28,10 +28,17 @@ public struct QuantitySample: Hashable, Sendable, Codable, Identifiable {
     public func validated() throws(ValidationError) -> QuantitySample {
         guard value.isFinite, type.plausibleRange.contains(value) else {
             let range = type.plausibleRange
+            let what = Phrase.Value.phrase(Phrase("recordKind.\(type.shortName)"))
+            // A fraction is not a percentage: "between 0.5 and 1 %" would send 95 in for 95 %.
+            if type.canonicalUnit == .fraction {
+                throw ValidationError(
+                    field: "value",
+                    Phrase(
+                        "invalid.fraction",
+                        ["what": what, "low": .decimal(range.lowerBound, digits: 1), "high": .integer(Int(range.upperBound))]))
+            }
             throw ValidationError.range(
-                "value", .phrase(Phrase("recordKind.\(type.shortName)")), range.lowerBound, range.upperBound,
-                unit: " \(type.canonicalUnit.rawValue)"
-            )
+                "value", what, range.lowerBound, range.upperBound, unit: " \(type.canonicalUnit.rawValue)")
         }
         try SampleChecks.span(start: start, end: end)
         try SampleChecks.source(source)

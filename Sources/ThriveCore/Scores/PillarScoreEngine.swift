@@ -8,10 +8,14 @@ public struct ScoreInputs: Sendable {
     public var sex: BiologicalSex?
     public var weeklySessionTarget: Int
     public var policy: SourcePolicy
+    /// The plan's protein in grams; without a plan, 1 g per kg of `weight`, rounded up as the plan does.
+    public var proteinGoal: Int?
+    /// Where the person's day stands: today's totals count once the day (or its eating) is over.
+    public var clock: DayClock?
 
     public init(
         calorieTarget: Int?, calorieFloor: Int?, weight: Mass?, sex: BiologicalSex?, weeklySessionTarget: Int,
-        policy: SourcePolicy = SourcePolicy()
+        policy: SourcePolicy = SourcePolicy(), proteinGoal: Int? = nil, clock: DayClock? = nil
     ) {
         self.calorieTarget = calorieTarget
         self.calorieFloor = calorieFloor
@@ -19,7 +23,15 @@ public struct ScoreInputs: Sendable {
         self.sex = sex
         self.weeklySessionTarget = weeklySessionTarget
         self.policy = policy
+        self.proteinGoal = proteinGoal ?? weight.map { Int($0.kilograms.rounded(.up)) }
+        self.clock = clock
     }
+
+    /// Whether a day's totals (steps, water) are a whole day's.
+    func isOver(_ date: LocalDate) -> Bool { clock?.isOver(date) ?? true }
+
+    /// Whether a day's eating can be judged.
+    func intakeIsFinal(_ date: LocalDate) -> Bool { clock?.intakeIsFinal(on: date) ?? true }
 }
 
 /// The three pillar scores (spec 000, F4.1), 0–100, from the seven days ending on the date. Each is a
@@ -27,12 +39,15 @@ public struct ScoreInputs: Sendable {
 /// out and the rest are re-weighted; under half of the weight with data, there is no score.
 ///
 /// **Fitness**: activity 35 % (mean daily steps ÷ 8,000), training 25 % (workouts ÷ weekly target),
-/// sleep 25 % (mean hours asleep ÷ 8), recovery 15 % (resting heart rate over the last 3 days against
-/// the 28-day baseline: 1 at or below it, falling to 0 at 10 bpm above).
+/// sleep 25 % (mean hours asleep ÷ 8), recovery 15 % (``RecoveryComparison``: resting heart rate over
+/// the last 3 days against the 28-day baseline, 1 at or below it, falling to 0 at 10 bpm above).
 ///
 /// **Nutrition**: energy balance 40 % (per logged day: 1 within 10 % of the target, ½ within 20 %,
-/// 0 otherwise or below the floor), protein 30 % (grams ÷ 1 g per kg), logging 20 % (days with 3 or
-/// more entries ÷ 7), hydration 10 % (water ÷ 2.0 L for women, 2.5 L for men).
+/// 0 otherwise or below the floor), protein 30 % (grams ÷ the plan's protein), logging 20 % (fully
+/// logged days ÷ 7, see ``FoodDay/isComplete``), hydration 10 % (water ÷ 2.0 L for women, 2.5 L for men).
+///
+/// Today's totals wait until they are a day's: steps and water until the day is over, food until the
+/// person's usual last meal time (``DayClock``). Otherwise every afternoon would pull the scores down.
 ///
 /// **Wellbeing**: mood 40 %, stress 25 % (inverted), energy 20 % (each from the 1–5 check-in scale),
 /// consistency 15 % (days with a check-in or a mindful session ÷ 7).
@@ -60,28 +75,18 @@ public enum PillarScoreEngine {
     public static func waterTargetLitres(_ sex: BiologicalSex?) -> Double { sex == .male ? 2.5 : 2.0 }
 
     static func fitness(date: LocalDate, window: [DayMetrics], days: HealthDays, inputs: ScoreInputs) -> PillarScore {
-        let steps = window.compactMap { $0.quantity(.stepCount, policy: inputs.policy)?.sum }
+        let steps = window.filter { inputs.isOver($0.date) }.compactMap { $0.quantity(.stepCount, policy: inputs.policy)?.sum }
         let nights = window.compactMap { $0.sleep(policy: inputs.policy)?.asleepHours }
         let workouts = window.flatMap(\.workouts).count
         let hasAnyData = !steps.isEmpty || !nights.isEmpty || workouts > 0
         let stepMean = Statistics.mean(steps)
         let sleepMean = Statistics.mean(nights)
-        let restingBaseline = Statistics.mean(
-            days.window(endingOn: date, count: baselineDays).compactMap {
-                $0.quantity(.restingHeartRate, policy: inputs.policy)?.mean
-            })
-        let restingRecent = Statistics.mean(
-            days.window(endingOn: date, count: 3).compactMap { $0.quantity(.restingHeartRate, policy: inputs.policy)?.mean })
-        let baselineCount = days.window(endingOn: date, count: baselineDays).compactMap {
-            $0.quantity(.restingHeartRate, policy: inputs.policy)
-        }.count
         var recovery: Double?
         var recoveryDetail = Phrase("score.recovery.needs")
-        if let restingBaseline, let restingRecent, baselineCount >= 7 {
-            recovery = capped(1 - (restingRecent - restingBaseline) / 10)
+        if let comparison = RecoveryComparison(date: date, days: days, policy: inputs.policy, baselineDays: baselineDays) {
+            recovery = comparison.score
             recoveryDetail = Phrase(
-                "score.recovery.detail",
-                ["recent": .integer(Int(restingRecent.rounded())), "baseline": .integer(Int(restingBaseline.rounded()))])
+                "score.recovery.detail", ["recent": .integer(comparison.recent), "baseline": .integer(comparison.baseline)])
         }
         let target = max(inputs.weeklySessionTarget, 1)
         let components = [
@@ -109,7 +114,7 @@ public enum PillarScoreEngine {
     }
 
     static func nutrition(date: LocalDate, window: [DayMetrics], inputs: ScoreInputs) -> PillarScore {
-        let logged = window.compactMap { day in day.food.map { (day, $0) } }
+        let logged = window.filter { inputs.intakeIsFinal($0.date) }.compactMap { day in day.food.map { (day, $0) } }
         var balance: Double?
         var balanceDetail = Phrase("score.balance.needs")
         if let target = inputs.calorieTarget, logged.count >= 3 {
@@ -129,15 +134,15 @@ public enum PillarScoreEngine {
         }
         var protein: Double?
         var proteinDetail = Phrase("score.protein.needs")
-        if let weight = inputs.weight, logged.count >= 3 {
-            let goal = weight.kilograms
-            protein = Statistics.mean(logged.map { capped($0.1.proteinGrams / goal) })
+        if let goal = inputs.proteinGoal, goal > 0, logged.count >= 3 {
+            protein = Statistics.mean(logged.map { capped($0.1.proteinGrams.rounded() / Double(goal)) })
             let mean = Statistics.mean(logged.map(\.1.proteinGrams)) ?? 0
-            proteinDetail = Phrase(
-                "score.protein.detail", ["grams": .integer(Int(mean.rounded())), "goal": .integer(Int(goal.rounded()))])
+            proteinDetail = Phrase("score.protein.detail", ["grams": .integer(Int(mean.rounded())), "goal": .integer(goal)])
         }
-        let fullyLogged = logged.filter { $0.1.entries >= 3 }.count
-        let water = window.compactMap { $0.quantity(.dietaryWater, policy: inputs.policy)?.sum }
+        let fullyLogged = logged.filter { $0.1.isComplete }.count
+        let water = window.filter { inputs.isOver($0.date) }.compactMap {
+            $0.quantity(.dietaryWater, policy: inputs.policy)?.sum
+        }
         let waterTarget = waterTargetLitres(inputs.sex)
         let components = [
             ScoreComponent(id: "balance", weight: 0.40, value: balance, detail: balanceDetail),

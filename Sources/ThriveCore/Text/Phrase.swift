@@ -14,6 +14,8 @@ public struct Phrase: Hashable, Sendable, Codable {
         case duration(seconds: Double)
         /// A day ("Mon 17 Nov").
         case date(LocalDate)
+        /// A time of day, in minutes after midnight ("8:00 PM", "20:00").
+        case clock(minuteOfDay: Int)
         /// Words of their own, rendered in place.
         indirect case phrase(Phrase)
         /// Text shown as it is: a name, or the person's own words.

@@ -17,12 +17,16 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
     public var skipWarmUp: Bool
     /// A serious condition (heart, pregnancy, recent surgery): the program asks for a physician's sign-off.
     public var seriousCondition: Bool
+    /// A maximum heart rate the person measured (a test, or a clinician's), in bpm; otherwise the
+    /// exercise alert estimates it as 220 − age.
+    public var maximumHeartRate: Int?
 
     public init(
         emphasis: Emphasis = .strength, sessionsPerWeek: Int = 4, sessionMinutes: Int = 60,
         equipment: Set<Equipment> = Set(Equipment.allCases), injuries: Set<InjuryArea> = [], buildMuscle: Bool = false,
-        skipWarmUp: Bool = false, seriousCondition: Bool = false
+        skipWarmUp: Bool = false, seriousCondition: Bool = false, maximumHeartRate: Int? = nil
     ) {
+        self.maximumHeartRate = maximumHeartRate
         self.emphasis = emphasis
         self.sessionsPerWeek = sessionsPerWeek
         self.sessionMinutes = sessionMinutes
@@ -34,7 +38,8 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case emphasis, sessionsPerWeek, sessionMinutes, equipment, injuries, buildMuscle, skipWarmUp, seriousCondition
+        case emphasis, sessionsPerWeek, sessionMinutes, equipment, injuries, buildMuscle, skipWarmUp, seriousCondition,
+            maximumHeartRate
     }
 
     /// Sets are written in their declared order, so the same preferences are always the same JSON
@@ -49,7 +54,11 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
         try container.encode(buildMuscle, forKey: .buildMuscle)
         try container.encode(skipWarmUp, forKey: .skipWarmUp)
         try container.encode(seriousCondition, forKey: .seriousCondition)
+        try container.encodeIfPresent(maximumHeartRate, forKey: .maximumHeartRate)
     }
+
+    /// Measured maximum heart rates a person can have.
+    public static let maximumHeartRateRange = 100...230
 
     public func validated() throws(ValidationError) -> TrainingPreferences {
         guard (1...7).contains(sessionsPerWeek) else {
@@ -57,6 +66,11 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
         }
         guard (20...180).contains(sessionMinutes) else {
             throw ValidationError.because("sessionMinutes", "sessionMinutes")
+        }
+        if let maximumHeartRate, !Self.maximumHeartRateRange.contains(maximumHeartRate) {
+            throw ValidationError.range(
+                "maximumHeartRate", "maximumHeartRate", Double(Self.maximumHeartRateRange.lowerBound),
+                Double(Self.maximumHeartRateRange.upperBound), unit: " bpm")
         }
         return self
     }

@@ -30,29 +30,31 @@ public struct DailyTrend: Hashable, Sendable {
     public let previousAverage: Double?
     public let lowest: Extreme?
     public let highest: Extreme?
-    /// Days more than three standard deviations from the range's mean (spec F4.3), with at least 7 values.
+    /// Days far outside the others (spec F4.3's "more than 3 standard deviations", as
+    /// ``Statistics/isOutlier(_:among:)`` reads it, with the period before helping judge the spread).
     public let anomalies: [Extreme]
     /// Least-squares change per day over the range.
     public let slopePerDay: Double?
+    /// A day still under way whose value is drawn but not yet judged (today's steps or meals).
+    public let inProgress: LocalDate?
 
     /// The fewest days with values for a trend to be worth drawing (spec F4.3: fewer than 3 points is an empty state).
     public static let minimumPoints = 3
 
-    public init(days: [Day], previous: [Day] = []) {
+    /// - Parameter inProgress: a day whose total is not a whole day's yet: it is drawn, but kept out
+    ///   of the average, the extremes, the outliers and the slope.
+    public init(days: [Day], previous: [Day] = [], inProgress: LocalDate? = nil) {
         self.days = days
-        let known = days.compactMap { day in day.value.map { Extreme(date: day.date, value: $0) } }
+        self.inProgress = inProgress
+        let known = days.compactMap { day in
+            day.date == inProgress ? nil : day.value.map { Extreme(date: day.date, value: $0) }
+        }
         count = known.count
         average = Statistics.mean(known.map(\.value))
         previousAverage = Statistics.mean(previous.compactMap(\.value))
         lowest = known.min { $0.value < $1.value }
         highest = known.max { $0.value < $1.value }
-        if known.count >= 7, let mean = average, let deviation = Statistics.standardDeviation(known.map(\.value)),
-            deviation > 0
-        {
-            anomalies = known.filter { abs($0.value - mean) > 3 * deviation }
-        } else {
-            anomalies = []
-        }
+        anomalies = Statistics.outliers(known.map(\.value), baseline: previous.compactMap(\.value)).map { known[$0] }
         let first = days.first?.date
         slopePerDay = first.flatMap { first in
             Statistics.slope(known.map { Double($0.date.days(since: first)) }, known.map(\.value))

@@ -275,17 +275,26 @@ struct SQLDailyMetricsRepository: DailyMetricsRepository {
     private func food(edges: [Date], into days: inout [DayMetrics]) async throws {
         let query: SQLQueryString = """
             SELECT \(bucket("consumed_at", edges)) AS day, SUM(energy_kcal) AS energy, SUM(protein_g) AS protein, \
-            SUM(carbohydrate_g) AS carbohydrate, SUM(fat_g) AS fat, COUNT(*) AS n FROM food_log_entries \
+            SUM(carbohydrate_g) AS carbohydrate, SUM(fat_g) AS fat, COUNT(*) AS n, MAX(consumed_at) AS last_at, \
+            \(mealSeen(.breakfast)) AS breakfast, \(mealSeen(.lunch)) AS lunch, \(mealSeen(.dinner)) AS dinner \
+            FROM food_log_entries \
             WHERE owner_id = \(bind: owner.rawValue) AND consumed_at >= \(bind: edges.first!) AND consumed_at < \(bind: edges.last!) \
             GROUP BY day
             """
         for row in try await sql.raw(query).all() {
             let index = try row.int("day")
             guard inRange(index, days) else { continue }
+            let meals = try [MealSlot.breakfast, .lunch, .dinner].filter { try row.int($0.rawValue) > 0 }
             days[index].food = FoodDay(
                 energyKilocalories: try row.double("energy"), proteinGrams: try row.double("protein"),
-                carbohydrateGrams: try row.double("carbohydrate"), fatGrams: try row.double("fat"), entries: try row.int("n"))
+                carbohydrateGrams: try row.double("carbohydrate"), fatGrams: try row.double("fat"), entries: try row.int("n"),
+                meals: Set(meals), lastEntryAt: try row.optionalDate("last_at"))
         }
+    }
+
+    /// 1 when the day's entries include `slot`, else 0.
+    private func mealSeen(_ slot: MealSlot) -> SQLQueryString {
+        "MAX(CASE WHEN meal_slot = \(literal: slot.rawValue) THEN 1 ELSE 0 END)"
     }
 
     private func moods(edges: [Date], into days: inout [DayMetrics]) async throws {

@@ -22,7 +22,9 @@ struct ChartService: Sendable {
                     spread: day.flatMap { day in metric.spread?(day, policy) })
             }
         }
-        return DailyTrend(days: days(range), previous: days(previous))
+        // A bar is a day's total: today's is not a whole day's until the day is over.
+        let inProgress = metric.shape == .bar && range.dates.contains(person.today) ? person.today : nil
+        return DailyTrend(days: days(range), previous: days(previous), inProgress: inProgress)
     }
 
     /// Two metrics paired by day over the question's span, ending today (for the second of them).

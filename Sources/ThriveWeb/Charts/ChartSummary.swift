@@ -35,7 +35,11 @@ enum ChartSummary {
                     "highDay": longDay(highest.date, zone), "high": metric.format(highest.value, units),
                 ])
         }
-        return text + t("chart.summary.end")
+        text += t("chart.summary.end")
+        if let today = trend.inProgress, trend.days.contains(where: { $0.date == today && $0.value != nil }) {
+            text += " " + t("chart.summary.todayLeftOut")
+        }
+        return text
     }
 
     /// Spec F4.3: "Need [X] more days of data for this view."

@@ -111,29 +111,37 @@ struct RecoveryPage: Sendable {
     let rows: [Row]
     var charts: [MetricChartView] = []
 
-    init(days: HealthDays, today date: LocalDate, person: PersonContext, component: ScoreComponent?) {
+    init(days: HealthDays, today date: LocalDate, person: PersonContext) {
         let policy = person.preferences.sources
         func mean(_ type: QuantityType, last count: Int) -> Double? {
             Statistics.mean(days.window(endingOn: date, count: count).compactMap { $0.quantity(type, policy: policy)?.mean })
         }
-        let value = component?.value.map { Int(($0 * 100).rounded()) }
+        // One comparison gives the words, the band and the numbers beside them.
+        let comparison = RecoveryComparison(
+            date: date, days: days, policy: policy, baselineDays: PillarScoreEngine.baselineDays)
         let state: String
-        switch value {
-        case .some(let score) where score >= 80: (state, band) = ("recovered", "green")
-        case .some(let score) where score >= 50: (state, band) = ("gettingThere", "yellow")
-        case .some: (state, band) = ("takeItEasy", "red")
-        case .none: (state, band) = ("noData", "noData")
+        switch comparison?.state.band {
+        case .green: (state, band) = ("recovered", "green")
+        case .yellow: (state, band) = ("gettingThere", "yellow")
+        case .red: (state, band) = ("takeItEasy", "red")
+        case nil: (state, band) = ("noData", "noData")
         }
-        status = t("recovery.state.\(state)", ["score": value.map(String.init) ?? ""])
-        advice = t("recovery.state.\(state).advice")
+        let score = comparison.map { String(Int(($0.score * 100).rounded())) } ?? ""
+        status = t("recovery.state.\(state)", ["score": score])
+        advice = t(
+            "recovery.advice.\(comparison?.state.rawValue ?? "noData")", ["tolerance": String(RecoveryComparison.tolerance)])
         icon = StatusIcon.for(band)
-        detail = t(component?.detail ?? Phrase("score.recovery.needs"))
+        detail = t(
+            comparison.map {
+                Phrase("score.recovery.detail", ["recent": .integer($0.recent), "baseline": .integer($0.baseline)])
+            } ?? Phrase("score.recovery.needs"))
         let bpm = { (value: Double?) in value.map { "\(Int($0.rounded())) bpm" } ?? "–" }
         let ms = { (value: Double?) in value.map { "\(Int($0.rounded())) ms" } ?? "–" }
         comparisons = [
             Comparison(
-                label: t("metric.resting-heart-rate"), recent: bpm(mean(.restingHeartRate, last: 3)),
-                baseline: bpm(mean(.restingHeartRate, last: 28)), baselineDays: 28),
+                label: t("metric.resting-heart-rate"), recent: comparison.map { "\($0.recent) bpm" } ?? "–",
+                baseline: comparison.map { "\($0.baseline) bpm" } ?? bpm(mean(.restingHeartRate, last: 28)),
+                baselineDays: PillarScoreEngine.baselineDays),
             Comparison(
                 label: t("metric.heart-rate-variability"), recent: ms(mean(.heartRateVariabilitySDNN, last: 3)),
                 baseline: ms(mean(.heartRateVariabilitySDNN, last: 14)), baselineDays: 14),

@@ -25,10 +25,7 @@ struct FitnessPagesController {
             guard let owner = context.identity?.userID else { return context.toLogin }
             let person = try await services.engines.context(owner)
             let overview = try await services.engines.overview(owner, context: person)
-            let fitness = overview.scores.first { $0.pillar == .fitness }
-            var page = RecoveryPage(
-                days: overview.days, today: person.today, person: person,
-                component: fitness?.components.first { $0.id == "recovery" })
+            var page = RecoveryPage(days: overview.days, today: person.today, person: person)
             page.charts = try await charts(
                 [.restingHeartRate, .heartRate, .heartRateVariability], owner, person, request, context,
                 "/pillars/fitness/recovery")

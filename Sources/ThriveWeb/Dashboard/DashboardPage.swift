@@ -28,6 +28,8 @@ struct DashboardPage: Sendable {
         let statusLabel: String
         let icon: String
         let detail: String
+        let href: String
+        let actions: [KPIResponse.Card.QuickAction]
     }
 
     struct Alert: Sendable {
@@ -101,7 +103,7 @@ struct DashboardPage: Sendable {
         cards = dashboard.cards.map { card in
             Card(
                 title: card.title, value: card.value, status: card.status.rawValue, statusLabel: card.statusLabel,
-                icon: StatusIcon.for(card.status.rawValue), detail: card.detail)
+                icon: StatusIcon.for(card.status.rawValue), detail: card.detail, href: card.href, actions: card.quickActions)
         }
         featuredInsight = dashboard.featuredInsight?.sentence
         insights = dashboard.insights.dropFirst().map(\.sentence)

@@ -60,7 +60,7 @@ struct DashboardService: Sendable {
             return (latestDevice, timeline)
         }
         let hour = Self.hour(time, in: zone)
-        let history = overview.scoreHistory(person.scoreInputs())
+        let history = overview.scoreHistory(person.scoreInputs(clock: overview.clock))
         let dashboard = Dashboard(
             mode: mode, date: overview.date, generatedAt: time, timeZone: person.profile.timeZoneIdentifier,
             greeting: Greeting.text(partOfDay: Self.partOfDay(hour), name: person.profile.displayName),
@@ -199,7 +199,7 @@ struct DashboardService: Sendable {
         }
     }
 
-    /// Each pillar's key metric over the week: steps, energy eaten, hours asleep.
+    /// Each pillar's key metric over the week (the last value is today's): steps, energy eaten, hours asleep.
     static func trend(_ pillar: Pillar, week: [DayMetrics], policy: SourcePolicy) -> Dashboard.Trend {
         let (metric, unit, code, values): (String, String, String, [Double?]) =
             switch pillar {
@@ -208,7 +208,10 @@ struct DashboardService: Sendable {
             case .nutrition: (t("metric.calories"), "kcal", "kcal", week.map { $0.food?.energyKilocalories })
             case .wellbeing: (t("metric.sleep"), t("trend.unit.hours"), "h", week.map { $0.sleep(policy: policy)?.asleepHours })
             }
-        let known = values.compactMap { $0 }
+        // Steps and energy eaten are a day's totals: today's, still growing, is drawn but not compared
+        // with whole days (sleep is last night's, and whole).
+        let judged = pillar == .wellbeing ? values : values.dropLast()
+        let known = judged.compactMap { $0 }
         let summary: String
         if let first = known.first, let last = known.last, known.count >= 2 {
             let direction = t(last > first * 1.05 ? "trend.up" : last < first * 0.95 ? "trend.down" : "trend.steady")

@@ -11,6 +11,8 @@ public struct DayOverview: Sendable {
     public let alerts: [SafetyAlert]
     /// The day aggregates the overview was computed from (two weeks in full, ending on `date`).
     public let days: HealthDays
+    /// Where the person's day stood when it was computed.
+    public let clock: DayClock
 
     static let sparklineDays = 7
 

@@ -85,16 +85,18 @@ public struct HealthEngineService: Sendable {
         let day = try Self.checked(date, today: context.today)
         let week = KPIEngine.weekSoFar(ending: day)
         let days = try await store.read {
-            try await $0.records(of: owner).daily.days(from: week[0], through: day, in: context.zone)
-        }
-        return (day, KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs()))
+            try await $0.records(of: owner).daily.days(from: week[0].adding(days: -14), through: day, in: context.zone)
+        }.markingFoodComplete(Set(context.foodLogDays.completed))
+        return (day, KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs(clock: context.clock(days))))
     }
 
     func scores(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [PillarScore]) {
         let context = try await context(owner)
         let day = try Self.checked(date, today: context.today)
-        let days = try await recentDays(owner, through: day, in: context.zone)
-        return (day, PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs()))
+        let days = try await recentDays(owner, through: day, context: context)
+        return (
+            day, PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs(clock: context.clock(days)))
+        )
     }
 
     /// Evaluates today's data, records the findings (one open alert per condition) and returns the
@@ -104,7 +106,7 @@ public struct HealthEngineService: Sendable {
         let days = try await store.read {
             try await $0.records(of: owner).daily.days(
                 from: context.today.adding(days: -(SafetyMonitor.historyDays - 1)), through: context.today, in: context.zone)
-        }
+        }.markingFoodComplete(Set(context.foodLogDays.completed))
         return try await record(findings(on: context.today, days: days, context: context), for: owner)
     }
 
@@ -118,36 +120,39 @@ public struct HealthEngineService: Sendable {
     /// The overview for a caller that has already read the person's context.
     func overview(_ owner: UserID, context: PersonContext, on date: LocalDate? = nil) async throws -> DayOverview {
         let day = try Self.checked(date, today: context.today)
-        let days = try await recentDays(owner, through: day, in: context.zone)
+        let days = try await recentDays(owner, through: day, context: context)
         let findings = findings(on: day, days: days, context: context)
+        let clock = context.clock(days)
         return DayOverview(
             date: day,
-            cards: KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs()),
-            scores: PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs()),
+            cards: KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs(clock: clock)),
+            scores: PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs(clock: clock)),
             findings: findings,
-            alerts: day == context.today ? try await record(findings, for: owner) : [], days: days)
+            alerts: day == context.today ? try await record(findings, for: owner) : [], days: days, clock: clock)
     }
 
     /// What scores, KPI cards and the safety monitor read, ending on `day`: the last two weeks in
     /// full, and before them only resting heart rate, for the 28-day recovery baseline. Reading all of
     /// 28 days took twice as long for a heavy user, for one metric.
-    private func recentDays(_ owner: UserID, through day: LocalDate, in zone: TimeZone) async throws -> HealthDays {
+    /// The person's marks of complete food days are applied.
+    private func recentDays(_ owner: UserID, through day: LocalDate, context: PersonContext) async throws -> HealthDays {
         let full = max(SafetyMonitor.historyDays, PillarScoreEngine.windowDays, 7)
         let first = day.adding(days: -(Self.scoreHistoryDays - 1))
+        let zone = context.zone
         return try await store.read { repositories in
             let daily = repositories.records(of: owner).daily
             let recent = try await daily.days(from: day.adding(days: -(full - 1)), through: day, in: zone)
             guard Self.scoreHistoryDays > full else { return recent }
             let baseline = try await daily.days([.restingHeartRate], from: first, through: day.adding(days: -full), in: zone)
             return HealthDays(baseline.days + recent.days)
-        }
+        }.markingFoodComplete(Set(context.foodLogDays.completed))
     }
 
     private func findings(on day: LocalDate, days: HealthDays, context: PersonContext) -> [SafetyFinding] {
         SafetyMonitor.evaluate(
             today: day, days: HealthDays(days.window(endingOn: day, count: SafetyMonitor.historyDays)), age: context.age,
             calorieFloor: context.nutritionPlan()?.calorieFloor,
-            policy: context.preferences.sources)
+            policy: context.preferences.sources, measuredMaximumHeartRate: context.preferences.training.maximumHeartRate)
     }
 
     /// Stores `findings` (one open alert per condition) and returns the open alerts and those

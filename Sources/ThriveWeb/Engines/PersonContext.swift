@@ -7,6 +7,10 @@ extension PlanPreferences: PersonDocument {
     public static let changeKind: ChangeKind? = .goals
 }
 
+extension FoodLogDays: PersonDocument {
+    public static let documentKind = "food-log-days"
+}
+
 /// What the engines know about a person at one moment: profile, preferences, their current weight
 /// and age, and their nutrition plan when the profile allows one.
 struct PersonContext: Sendable {
@@ -16,6 +20,9 @@ struct PersonContext: Sendable {
     let weight: Mass?
     let age: Int?
     let today: LocalDate
+    let now: Date
+    /// The days the person marked their food log complete.
+    var foodLogDays = FoodLogDays()
     var zone: TimeZone { profile.timeZone }
 
     /// The fields the nutrition engine needs that the profile lacks, by name.
@@ -34,7 +41,7 @@ struct PersonContext: Sendable {
             sex: sex, age: age, height: height, weight: weight, activity: preferences.activity, goal: preferences.goal,
             targetRateKilogramsPerWeek: preferences.targetRateKilogramsPerWeek,
             adaptiveAdjustment: preferences.adaptiveAdjustment,
-            refeedCap: preferences.refeedCap)
+            refeedCap: preferences.refeedCap, weightGoal: preferences.weightGoal, today: today)
     }
 
     /// The plan, or nil when the profile is incomplete or its values cannot be planned for.
@@ -42,23 +49,31 @@ struct PersonContext: Sendable {
         nutritionInput().flatMap { try? NutritionEngine.plan(for: $0) }
     }
 
-    func kpiInputs() -> KPIInputs {
+    /// Where the person's day stands now, with their usual last meal time learned from `days`.
+    func clock(_ days: HealthDays) -> DayClock {
+        DayClock(now: now, zone: zone, days: days.window(endingOn: today.adding(days: -1), count: 14))
+    }
+
+    func kpiInputs(clock: DayClock?) -> KPIInputs {
         let sessions = preferences.plannedSessions
         return KPIInputs(
             plan: nutritionPlan(), weight: weight, weeklySessionTarget: preferences.training.sessionsPerWeek,
-            plannedStrengthSessions: sessions.strength, plannedCardioSessions: sessions.cardio, policy: preferences.sources)
+            plannedStrengthSessions: sessions.strength, plannedCardioSessions: sessions.cardio, policy: preferences.sources,
+            clock: clock, firstDay: preferences.startedOn)
     }
 
-    func scoreInputs() -> ScoreInputs {
+    func scoreInputs(clock: DayClock?) -> ScoreInputs {
         let plan = nutritionPlan()
         return ScoreInputs(
             calorieTarget: plan?.calories, calorieFloor: plan?.calorieFloor, weight: weight, sex: profile.sex,
-            weeklySessionTarget: preferences.training.sessionsPerWeek, policy: preferences.sources)
+            weeklySessionTarget: preferences.training.sessionsPerWeek, policy: preferences.sources,
+            proteinGoal: plan?.proteinGrams, clock: clock)
     }
 
     static func load(_ records: PersonalRecords, now: Date) async throws -> PersonContext {
         let profile = try await records.profile.get() ?? Profile()
         let preferences = try await records.documents.get(PlanPreferences.self) ?? PlanPreferences()
+        let foodLogDays = try await records.documents.get(FoodLogDays.self) ?? FoodLogDays()
         var weight = profile.weight
         if let latest = try await records.quantitySamples.latest(of: .bodyMass),
             now.timeIntervalSince(latest.start) <= 30 * 86_400
@@ -67,6 +82,6 @@ struct PersonContext: Sendable {
         }
         return PersonContext(
             profile: profile, preferences: preferences, weight: weight, age: profile.age(at: now),
-            today: LocalDate(now, in: profile.timeZone))
+            today: LocalDate(now, in: profile.timeZone), now: now, foodLogDays: foodLogDays)
     }
 }

@@ -11,7 +11,17 @@ struct KPIResponse: Encodable {
         let statusLabel: String
         let detail: String
         let actions: [String]
+        /// The card's detail view (a page of the web app).
+        let href: String
+        /// The quick actions with where each leads.
+        let quickActions: [QuickAction]
         let allowsPushPrompt: Bool
+
+        struct QuickAction: Encodable, Sendable {
+            let id: String
+            let label: String
+            let href: String
+        }
 
         init(_ card: KPICard) {
             kind = card.kind
@@ -21,6 +31,10 @@ struct KPIResponse: Encodable {
             statusLabel = t(card.status.label)
             detail = t(card.detail)
             actions = card.actions.map { t($0) }
+            href = KPILinks.href(card.kind)
+            quickActions = card.actionIDs.map {
+                QuickAction(id: $0, label: t(Phrase("kpi.action.\($0)")), href: KPILinks.href(action: $0))
+            }
             allowsPushPrompt = card.allowsPushPrompt
         }
     }

@@ -18,6 +18,7 @@ extension Localizer {
         case .decimal(let number, let digits): DisplayFormat.decimal(number, digits: digits, minimum: digits)
         case .duration(let seconds): DurationFormat.hoursAndMinutes(seconds)
         case .date(let date): ChartSummary.day(date, .gmt)
+        case .clock(let minutes): DisplayFormat.clock(minutes)
         case .phrase(let phrase): self(phrase)
         case .text(let text): text
         case .list(let phrases): phrases.map { self($0) }.formatted(.list(type: .and, width: .narrow).locale(locale))

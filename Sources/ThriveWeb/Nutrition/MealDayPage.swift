@@ -40,10 +40,23 @@ struct MealDayPage: Sendable {
     let energyLine: String
     let notice: String?
     let canUndo: Bool
+    let completion: Completion
+
+    /// Whether the day is fully logged, and the button that marks or unmarks it.
+    struct Completion: Sendable {
+        let text: String
+        let isComplete: Bool
+        /// What the form sends ("true" to mark, "false" to unmark); nil when its meals make it complete.
+        let value: String?
+        let buttonLabel: String?
+    }
 
     var charts: [MetricChartView] = []
 
-    init(date: LocalDate, today: LocalDate, entries: [FoodLogEntry], plan: NutritionPlan?, zone: TimeZone, notice: EntryNotice?) {
+    init(
+        date: LocalDate, today: LocalDate, entries: [FoodLogEntry], plan: NutritionPlan?, zone: TimeZone, notice: EntryNotice?,
+        marked: Bool = false
+    ) {
         self.date = date.description
         dateLabel =
             date == today ? t("common.today") : DisplayFormat.longDate(date.start(in: zone).addingTimeInterval(43_200), in: zone)
@@ -87,6 +100,19 @@ struct MealDayPage: Sendable {
         }
         self.notice = notice?.text(for: "entry.meal")
         canUndo = notice == .deleted
+        completion = Self.completion(marked: marked, meals: Set(entries.map(\.meal)))
+    }
+
+    static func completion(marked: Bool, meals: Set<MealSlot>) -> Completion {
+        if marked {
+            return Completion(
+                text: t("meals.complete.marked"), isComplete: true, value: "false", buttonLabel: t("meals.complete.unmark"))
+        }
+        if FoodDay.isComplete(marked: false, meals: meals) {
+            return Completion(text: t("meals.complete.byMeals"), isComplete: true, value: nil, buttonLabel: nil)
+        }
+        return Completion(
+            text: t("meals.complete.open"), isComplete: false, value: "true", buttonLabel: t("meals.complete.mark"))
     }
 
     static func entry(_ entry: FoodLogEntry, zone: TimeZone) -> Entry {

@@ -15,7 +15,17 @@ struct MealEntriesAPIController {
             let person = try await services.engines.context(owner)
             let date = try request.askedDate() ?? person.today
             let entries = try await services.meals.entries.day(owner, date, in: person.zone)
-            return try jsonResponse(MealDayBody(date: date, entries: entries))
+            return try jsonResponse(MealDayBody(date: date, entries: entries, marked: person.foodLogDays.isMarked(date)))
+        }
+        // "I've logged everything today": a day marked complete is judged as a whole day's eating.
+        meals.put("days/:date") { request, context -> Response in
+            let owner = try context.requireUser()
+            let person = try await services.engines.context(owner)
+            let date = try LocalDate.asked(context.parameters.get("date"))
+            let body = try await StrictJSON.decode(DayCompletion.self, from: request, context: context, limit: 1024)
+            try await services.meals.setComplete(owner, date, complete: body.complete, today: person.today)
+            let entries = try await services.meals.entries.day(owner, date, in: person.zone)
+            return try jsonResponse(MealDayBody(date: date, entries: entries, marked: body.complete))
         }
         meals.post { request, context -> Response in
             let owner = try context.requireUser()
@@ -43,6 +53,10 @@ struct MealEntriesAPIController {
             }
             return try jsonResponse(MealEntryBody(restored), status: .created)
         }
+    }
+
+    struct DayCompletion: Codable {
+        let complete: Bool
     }
 
     static var missing: AppError { AppError.notFound(t("api.noMeal")) }

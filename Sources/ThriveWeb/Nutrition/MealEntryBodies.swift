@@ -53,10 +53,16 @@ struct MealDayBody: Codable {
     let date: LocalDate
     let entries: [MealEntryBody]
     let totals: Totals
+    /// The person said the day's log is complete.
+    let markedComplete: Bool
+    /// Judged as a full day: marked, or with breakfast, lunch and dinner logged.
+    let complete: Bool
 
-    init(date: LocalDate, entries: [FoodLogEntry]) {
+    init(date: LocalDate, entries: [FoodLogEntry], marked: Bool) {
         self.date = date
         self.entries = entries.map(MealEntryBody.init)
+        markedComplete = marked
+        complete = FoodDay.isComplete(marked: marked, meals: Set(entries.map(\.meal)))
         totals = Totals(
             energyKilocalories: entries.map(\.energyKilocalories).reduce(0, +),
             proteinGrams: entries.map(\.proteinGrams).reduce(0, +),

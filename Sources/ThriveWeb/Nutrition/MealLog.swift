@@ -23,6 +23,32 @@ struct MealLog: Sendable {
         try await entries.replace(owner, with: try await entry(from: request, id: id))
     }
 
+    /// Marks or unmarks `date`'s log complete. Only a day that has begun, and not older than
+    /// ``FoodLogDays/keptDays``, can be marked: the mark is read for the floor alert and the scores.
+    func setComplete(_ owner: UserID, _ date: LocalDate, complete: Bool, today: LocalDate) async throws {
+        guard date <= today else {
+            throw AppError(
+                status: .unprocessableContent, code: "future_day", message: t("meals.complete.future"), field: "date")
+        }
+        guard date >= today.adding(days: -FoodLogDays.keptDays) else {
+            throw AppError(
+                status: .unprocessableContent, code: "day_too_old",
+                message: t("meals.complete.tooOld", ["days": String(FoodLogDays.keptDays)]), field: "date")
+        }
+        let time = now()
+        try await store.write { repositories in
+            let documents = repositories.records(of: owner).documents
+            var days = try await documents.get(FoodLogDays.self) ?? FoodLogDays()
+            days.set(date, complete: complete, today: today)
+            try await documents.save(days, at: time)
+        }
+    }
+
+    /// Whether the person marked `date` complete.
+    func isMarkedComplete(_ owner: UserID, _ date: LocalDate) async throws -> Bool {
+        try await store.read { try await $0.records(of: owner).documents.get(FoodLogDays.self) }?.isMarked(date) ?? false
+    }
+
     /// Distinct foods (by name) from the last 30 days, most recent first: one tap logs one again.
     func recent(_ owner: UserID, limit: Int = 8) async throws -> [FoodLogEntry] {
         let time = now()

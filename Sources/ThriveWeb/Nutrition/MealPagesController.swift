@@ -20,7 +20,7 @@ struct MealPagesController {
             let notice = request.uri.queryParameters.get("notice").flatMap { EntryNotice(rawValue: String($0)) }
             var page = MealDayPage(
                 date: date, today: person.today, entries: entries, plan: person.nutritionPlan(), zone: person.zone,
-                notice: notice)
+                notice: notice, marked: person.foodLogDays.isMarked(date))
             for metric in [ChartMetric.energyEaten, .protein] {
                 page.charts.append(
                     try await services.charts.view(
@@ -79,6 +79,15 @@ struct MealPagesController {
             } catch let error as ValidationError {
                 return try await refuse(error, form: form, target: target, owner: owner, context: context)
             }
+        }
+
+        router.post("pillars/nutrition/meals/complete") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let form = try await Self.form(request)
+            let person = try await services.engines.context(owner)
+            let date = try LocalDate.asked(form["date"])
+            try await services.meals.setComplete(owner, date, complete: form["complete"] == "true", today: person.today)
+            return Self.toDay(date, notice: nil, slot: nil)
         }
 
         router.post("pillars/nutrition/meals/undo") { _, context -> Response in

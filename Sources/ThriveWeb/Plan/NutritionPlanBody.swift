@@ -22,6 +22,7 @@ struct NutritionPlanBody: Encodable {
     let weightLossPaused: Bool
     let refeedCalories: Int?
     let refeedIntervalDays: Int?
+    let goalDate: LocalDate?
     let reasons: [Reason]
     let guidance: [String]
 
@@ -41,6 +42,7 @@ struct NutritionPlanBody: Encodable {
         weightLossPaused = plan.weightLossPaused
         refeedCalories = plan.refeedCalories
         refeedIntervalDays = plan.refeedIntervalDays
+        goalDate = plan.goalDate
         reasons = plan.reasons.map { Reason(rule: $0.rule, message: t($0.phrase)) }
         guidance = plan.guidance.map { t($0) }
     }

@@ -22,9 +22,12 @@ struct PlanAPIController {
         api.put("plan/preferences") { request, context -> Response in
             let owner = try context.requireUser()
             let update = try await StrictJSON.decode(PreferencesUpdate.self, from: request, context: context, limit: 16 * 1024)
-            var preferences = try update.applied(to: try await engines.context(owner).preferences)
+            let person = try await engines.context(owner)
+            var preferences = try update.applied(
+                to: person.preferences,
+                body: PreferencesUpdate.Body(weight: person.weight, height: person.profile.height, today: person.today))
             let time = services.now()
-            if preferences.startedOn == nil { preferences.startedOn = LocalDate(time, in: try await engines.context(owner).zone) }
+            if preferences.startedOn == nil { preferences.startedOn = person.today }
             let saved = preferences
             try await services.store.write { try await $0.records(of: owner).documents.save(saved, at: time) }
             return try jsonResponse(saved)

@@ -14,6 +14,36 @@ struct NutritionPlanPage: Sendable {
     let reasons: [String]
     let guidance: [String]
     let paused: Bool
+    var goal = GoalForm()
+
+    /// The dated weight goal: what is set, and the form that sets or changes it.
+    struct GoalForm: Sendable {
+        /// "65.0 kg by Wed 10 Feb 2027; at your plan's rate, around Thu 11 Feb 2027."
+        var summary: String?
+        var error: String?
+        var weight = ""
+        var date = ""
+        var unit = "kg"
+        var earliest = ""
+        var hasGoal = false
+
+        init() {}
+
+        init(goal: WeightGoal?, plan: NutritionPlan?, units: UnitSystem, today: LocalDate) {
+            unit = units == .metric ? "kg" : "lb"
+            earliest = today.adding(days: 7).description
+            guard let goal else { return }
+            hasGoal = true
+            weight = DisplayFormat.plain(units == .metric ? goal.target.kilograms : goal.target.pounds)
+            date = goal.date.description
+            let target = DisplayFormat.mass(goal.target, units)
+            let by = ChartSummary.longDay(goal.date, .gmt)
+            summary =
+                plan?.goalDate.map {
+                    t("planGoal.summaryReached", ["weight": target, "date": by, "reached": ChartSummary.longDay($0, .gmt)])
+                } ?? t("planGoal.summary", ["weight": target, "date": by])
+        }
+    }
 
     /// `missing` names the profile details the plan still needs (`dateOfBirth`, `sex`, `height`, `weight`).
     init(plan: NutritionPlan?, missing: [String], units: UnitSystem) {
@@ -34,7 +64,7 @@ struct NutritionPlanPage: Sendable {
             Target(name: t("plan.fat"), value: DisplayFormat.grams(Double(plan.fatGrams))),
         ]
         var facts = [
-            Target(name: t("plan.bmi"), value: "\(DisplayFormat.decimal(plan.bmi)) · \(plan.bmiCategory.title)"),
+            Target(name: t("plan.bmi"), value: "\(DisplayFormat.decimal(plan.bmi, digits: 2)) · \(plan.bmiCategory.title)"),
             Target(name: t("plan.bmr"), value: DisplayFormat.kilocalories(Double(plan.bmr))),
             Target(name: t("plan.tdee"), value: DisplayFormat.kilocalories(Double(plan.tdee))),
             Target(name: t("plan.floor"), value: DisplayFormat.kilocalories(Double(plan.calorieFloor))),

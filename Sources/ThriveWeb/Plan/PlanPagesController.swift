@@ -10,11 +10,40 @@ struct PlanPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("pillars/nutrition/plan") { _, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
+            return try await nutritionPage(owner, context: context)
+        }
+
+        // A weight to reach by a date: checked for safety, then it drives the plan's rate.
+        router.post("pillars/nutrition/plan/goal") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let form = try await MealPagesController.form(request)
             let person = try await services.engines.context(owner)
-            let plan = person.missingForPlan.isEmpty ? try await services.engines.nutritionPlan(owner) : nil
-            let page = NutritionPlanPage(plan: plan, missing: person.missingForPlan, units: person.profile.unitSystem)
-            return services.renderer.render(
-                "plan-nutrition", chrome: Chrome(title: t("planNutrition.title"), context: context, tab: .pillars), content: page)
+            let units = person.profile.unitSystem
+            var update = PreferencesUpdate()
+            if form["remove"] == "true" {
+                update.removeWeightGoal = true
+            } else {
+                let number = form["targetWeight"].flatMap { Double($0.replacingOccurrences(of: ",", with: ".")) }
+                guard let number, let date = form["targetDate"].flatMap(LocalDate.init(iso8601:)) else {
+                    return try await nutritionPage(
+                        owner, context: context, error: t("planGoal.incomplete"),
+                        values: (form["targetWeight"], form["targetDate"]))
+                }
+                let kilograms = units == .metric ? number : number * Mass.kilogramsPerPound
+                update.weightGoal = PreferencesUpdate.Goal(targetKilograms: kilograms, date: date)
+            }
+            let preferences: PlanPreferences
+            do throws(ValidationError) {
+                preferences = try update.applied(
+                    to: person.preferences,
+                    body: PreferencesUpdate.Body(weight: person.weight, height: person.profile.height, today: person.today))
+            } catch {
+                return try await nutritionPage(
+                    owner, context: context, error: error.message, values: (form["targetWeight"], form["targetDate"]))
+            }
+            let time = services.now()
+            try await services.store.write { try await $0.records(of: owner).documents.save(preferences, at: time) }
+            return .redirect(to: "/pillars/nutrition/plan#goal-title", type: .normal)
         }
 
         router.get("pillars/fitness/plan") { _, context -> Response in
@@ -25,5 +54,24 @@ struct PlanPagesController {
             return services.renderer.render(
                 "plan-training", chrome: Chrome(title: t("planTraining.title"), context: context, tab: .pillars), content: page)
         }
+    }
+
+    /// The nutrition plan page, with the goal form's error and the values sent when it was refused (422).
+    func nutritionPage(
+        _ owner: UserID, context: AppRequestContext, error: String? = nil, values: (String?, String?) = (nil, nil)
+    ) async throws -> Response {
+        let person = try await services.engines.context(owner)
+        let plan = person.missingForPlan.isEmpty ? try await services.engines.nutritionPlan(owner) : nil
+        var page = NutritionPlanPage(plan: plan, missing: person.missingForPlan, units: person.profile.unitSystem)
+        page.goal = NutritionPlanPage.GoalForm(
+            goal: person.preferences.weightGoal, plan: plan, units: person.profile.unitSystem, today: person.today)
+        if let error {
+            page.goal.error = error
+            page.goal.weight = values.0 ?? ""
+            page.goal.date = values.1 ?? ""
+        }
+        return services.renderer.render(
+            "plan-nutrition", chrome: Chrome(title: t("planNutrition.title"), context: context, tab: .pillars), content: page,
+            status: error == nil ? .ok : .unprocessableContent)
     }
 }

@@ -12,6 +12,21 @@ struct PreferencesUpdate: Codable, Sendable {
         var buildMuscle: Bool?
         var skipWarmUp: Bool?
         var seriousCondition: Bool?
+        /// A measured maximum heart rate in bpm; 0 removes it (the alert then estimates 220 − age).
+        var maximumHeartRate: Int?
+    }
+
+    /// A weight to reach by a date; both together.
+    struct Goal: Codable, Sendable {
+        var targetKilograms: Double
+        var date: LocalDate
+    }
+
+    /// What a dated goal is checked against: the person's body today.
+    struct Body: Sendable {
+        let weight: Mass?
+        let height: Length?
+        let today: LocalDate
     }
 
     var activity: ActivityLevel?
@@ -19,11 +34,26 @@ struct PreferencesUpdate: Codable, Sendable {
     var targetRateKilogramsPerWeek: Double?
     var refeedCap: Int?
     var training: Training?
+    /// A weight to reach by a date: it sets the goal (lose or gain) and the weekly rate.
+    var weightGoal: Goal?
+    /// `true` removes the dated goal (the goal and rate stay as they are).
+    var removeWeightGoal: Bool?
     /// Preferred source name per metric (a HealthKit type identifier); an empty name removes the choice.
     var preferredSources: [String: String]?
 
-    func applied(to current: PlanPreferences) throws(ValidationError) -> PlanPreferences {
+    func applied(to current: PlanPreferences, body: Body) throws(ValidationError) -> PlanPreferences {
         var result = current
+        if removeWeightGoal == true { result.weightGoal = nil }
+        if let weightGoal {
+            guard let weight = body.weight, let height = body.height else {
+                throw ValidationError(field: "weightGoal", Phrase("invalid.goalNeedsBody"))
+            }
+            let goal = try WeightGoal(target: Mass(kilograms: weightGoal.targetKilograms), date: weightGoal.date)
+                .validated(current: weight, height: height, today: body.today)
+            result.weightGoal = goal
+            result.goal = goal.direction(from: weight)
+            result.targetRateKilogramsPerWeek = nil
+        }
         if let activity { result.activity = activity }
         if let goal { result.goal = goal }
         if let rate = targetRateKilogramsPerWeek {
@@ -48,6 +78,7 @@ struct PreferencesUpdate: Codable, Sendable {
             if let value = training.buildMuscle { result.training.buildMuscle = value }
             if let value = training.skipWarmUp { result.training.skipWarmUp = value }
             if let value = training.seriousCondition { result.training.seriousCondition = value }
+            if let value = training.maximumHeartRate { result.training.maximumHeartRate = value == 0 ? nil : value }
             do {
                 result.training = try result.training.validated()
             } catch {

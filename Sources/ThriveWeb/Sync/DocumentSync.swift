@@ -27,11 +27,11 @@ struct DocumentSync: Sendable {
         current: { try JSONValue(encoding: try await $0.documents.get(PlanPreferences.self) ?? PlanPreferences()) },
         apply: { changed, records, now in
             let update = try StrictJSON.decode(PreferencesUpdate.self, from: try JSONEncoder().encode(changed))
-            var preferences = try update.applied(to: try await records.documents.get(PlanPreferences.self) ?? PlanPreferences())
-            if preferences.startedOn == nil {
-                let zone = try await records.profile.get()?.timeZone ?? .gmt
-                preferences.startedOn = LocalDate(now, in: zone)
-            }
+            let person = try await PersonContext.load(records, now: now)
+            var preferences = try update.applied(
+                to: person.preferences,
+                body: PreferencesUpdate.Body(weight: person.weight, height: person.profile.height, today: person.today))
+            if preferences.startedOn == nil { preferences.startedOn = person.today }
             try await records.documents.save(preferences, at: now)
         })
 

@@ -20,6 +20,17 @@ struct WorkoutPagesController {
         var errors: FormErrors { form.errors }
     }
 
+    /// The index of the week's next planned session: one more than the workouts since Monday, round the plan.
+    func nextSession(_ owner: UserID, person: PersonContext, count: Int) async throws -> Int? {
+        guard count > 0 else { return nil }
+        let monday = KPIEngine.weekSoFar(ending: person.today)[0]
+        let window = DateWindow(from: monday.start(in: person.zone), to: person.today.adding(days: 1).start(in: person.zone))
+        let done = try await services.store.read {
+            try await $0.records(of: owner).workouts.workouts(in: window, limit: nil)
+        }.count
+        return done % count
+    }
+
     func addRoutes(to router: Router<AppRequestContext>) {
         let log = EntryLog(kind: .workout, store: services.store, now: services.now)
 
@@ -41,10 +52,14 @@ struct WorkoutPagesController {
             var date = MealPagesController.day(request, today: person.today)
             var values: WorkoutForm.Values = [:]
             var heading = t("workoutForm.heading")
-            var intro: String? = "A run, a ride, a swim, a class: what it was and how long it took."
-            if let index = request.uri.queryParameters.get("session").flatMap({ Int(String($0)) }) {
+            var intro: String? = t("workoutForm.intro")
+            if let asked = request.uri.queryParameters.get("session").map { String($0) } {
                 let program = try await services.engines.trainingProgram(owner)
-                guard program.sessions.indices.contains(index) else {
+                // "next": the plan's session after those already done this week (the dashboard's "Start workout").
+                let index: Int? =
+                    asked == "next"
+                    ? try await nextSession(owner, person: person, count: program.sessions.count) : Int(asked, radix: 10)
+                guard let index, program.sessions.indices.contains(index) else {
                     throw AppError.notFound(t("workoutForm.noSuchSession"))
                 }
                 let session = program.sessions[index]

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where the person's day stands: what date it is for them, the minute of that day, and when they
+/// usually eat their last meal. A day still in progress is not judged like a finished one: at 2 p.m.
+/// nobody has eaten dinner, and the morning's steps are not a day's.
+public struct DayClock: Hashable, Sendable {
+    /// When the person's history does not say: 8 p.m.
+    public static let defaultLastMeal = 20 * 60
+    /// A usual last meal is taken between 5 p.m. and 11:30 p.m.: earlier last entries are lunches
+    /// logged on days dinner was not, later ones are late snacks.
+    public static let lastMealRange = (17 * 60)...(23 * 60 + 30)
+    /// Days with food logged that the usual time needs.
+    public static let minimumDays = 3
+
+    public let today: LocalDate
+    public let minuteOfDay: Int
+    /// Minute of the day by which the person has usually eaten their last meal.
+    public let usualLastMeal: Int
+
+    public init(today: LocalDate, minuteOfDay: Int, usualLastMeal: Int = DayClock.defaultLastMeal) {
+        self.today = today
+        self.minuteOfDay = minuteOfDay
+        self.usualLastMeal = usualLastMeal
+    }
+
+    /// The clock at `now` in `zone`, with the usual last meal learned from `days`.
+    public init(now: Date, zone: TimeZone, days: [DayMetrics]) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: now)
+        let today = LocalDate(now, in: zone)
+        self.init(
+            today: today, minuteOfDay: (parts.hour ?? 0) * 60 + (parts.minute ?? 0),
+            usualLastMeal: Self.usualLastMeal(days.filter { $0.date < today }, zone: zone))
+    }
+
+    /// The median time of the day's last food entry over the finished days given (the last two
+    /// weeks are plenty), kept within ``lastMealRange``; ``defaultLastMeal`` with fewer than
+    /// ``minimumDays`` days logged.
+    public static func usualLastMeal(_ days: [DayMetrics], zone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let minutes = days.compactMap { day -> Int? in
+            guard let last = day.food?.lastEntryAt else { return nil }
+            let parts = calendar.dateComponents([.hour, .minute], from: last)
+            return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        }.sorted()
+        guard minutes.count >= minimumDays else { return defaultLastMeal }
+        let median = minutes[minutes.count / 2]
+        return min(max(median, lastMealRange.lowerBound), lastMealRange.upperBound)
+    }
+
+    /// Whether a day's eating can be judged: a past day, or today once the usual last meal time has passed.
+    public func intakeIsFinal(on date: LocalDate) -> Bool {
+        date < today || (date == today && minuteOfDay >= usualLastMeal)
+    }
+
+    /// Whether a day is over, so that its totals (steps, energy eaten) are a whole day's.
+    public func isOver(_ date: LocalDate) -> Bool { date < today }
+}
