@@ -341,9 +341,56 @@ struct AdaptiveAdjustmentTests {
         #expect(decision.reason?.phrase.values["floor"] == .integer(atFloor.calorieFloor))
     }
 
-    @Test func refeedDaysComeEveryTwoWeeks() {
-        let start = LocalDate(year: 2026, month: 11, day: 1)!
-        let days = (1...42).filter { AdaptiveAdjustment.isRefeedDay(start.adding(days: $0), planStart: start) }
-        #expect(days == [14, 28, 42])
+}
+
+@Suite("Refeed days")
+struct RefeedScheduleTests {
+    static let start = LocalDate(year: 2026, month: 11, day: 1)!
+
+    @Test func twelveWeeksWithAMovedDayAndASkippedOne() throws {
+        var schedule = RefeedSchedule()
+        let end = Self.start.adding(days: 84)
+        let days = { schedule.refeeds(start: Self.start, from: Self.start, through: end).map(\.day) }
+        #expect(days() == [14, 28, 42, 56, 70, 84].map { Self.start.adding(days: $0) })
+        // On day 20, the refeed of day 28 moves to day 30 (a family dinner); the one of day 42 is skipped.
+        let today = Self.start.adding(days: 20)
+        try schedule.change(Self.start.adding(days: 28), to: Self.start.adding(days: 30), start: Self.start, today: today)
+        try schedule.change(Self.start.adding(days: 42), to: nil, start: Self.start, today: today)
+        #expect(days() == [14, 30, nil, 56, 70, 84].map { $0.map { Self.start.adding(days: $0) } })
+        #expect(schedule.isRefeed(Self.start.adding(days: 30), start: Self.start))
+        #expect(!schedule.isRefeed(Self.start.adding(days: 28), start: Self.start))
+        #expect(!schedule.isRefeed(Self.start.adding(days: 42), start: Self.start))
+        #expect(schedule.isRefeed(Self.start.adding(days: 56), start: Self.start), "the ones after stay where they were")
+        #expect(
+            schedule.upcoming(start: Self.start, today: today).map(\.scheduled) == [28, 42].map { Self.start.adding(days: $0) })
+        // Putting it back.
+        try schedule.change(Self.start.adding(days: 42), to: Self.start.adding(days: 42), start: Self.start, today: today)
+        #expect(schedule.isRefeed(Self.start.adding(days: 42), start: Self.start))
+    }
+
+    @Test(arguments: [(-3, true), (3, true), (-4, false), (4, false)])
+    func aRefeedMovesUpToThreeDaysEitherSide(by days: Int, allowed: Bool) {
+        var schedule = RefeedSchedule()
+        let scheduled = Self.start.adding(days: 28)
+        let result = Result { () throws(ValidationError) in
+            try schedule.change(
+                scheduled, to: scheduled.adding(days: days), start: Self.start, today: Self.start.adding(days: 20))
+        }
+        #expect(((try? result.get()) != nil) == allowed)
+    }
+
+    @Test func onlyScheduledFutureRefeedsChange() {
+        var schedule = RefeedSchedule()
+        #expect(throws: ValidationError.self) {
+            try schedule.change(Self.start.adding(days: 27), to: nil, start: Self.start, today: Self.start)
+        }
+        #expect(throws: ValidationError.self) {
+            try schedule.change(Self.start.adding(days: 14), to: nil, start: Self.start, today: Self.start.adding(days: 15))
+        }
+        #expect(throws: ValidationError.self, "not to a day already over") {
+            try schedule.change(
+                Self.start.adding(days: 28), to: Self.start.adding(days: 26), start: Self.start,
+                today: Self.start.adding(days: 27))
+        }
     }
 }

@@ -69,21 +69,64 @@ struct ProgressionTests {
         #expect(unconfirmed.load.kilograms == 102.5)
         #expect(unconfirmed.estimated)
         #expect(Progression.next(region: .lower, current: Mass(kilograms: 100), evidence: .missed).load.kilograms == 100)
+        // A 10 kg dumbbell has no +2.5 % step: the auto-increment keeps the weight and says why.
+        let light = Progression.next(
+            region: .upper, current: Mass(kilograms: 10), evidence: .completedUnconfirmed, step: Mass(kilograms: 1))
+        #expect(light.load.kilograms == 10)
+        #expect(light.reason.key == "progression.unconfirmedSame")
     }
 
-    @Test func loadNeverRisesWhenAnySetFallsShortAndNeverByMoreThanFivePercent() async {
+    @Test(arguments: [
+        // Barbell, 2.5 kg steps: 60 kg at 10 reps wants 61.5, the nearest step is 62.5 (+4.2 %).
+        (BodyRegion.upper, [10, 10, 10], 60.0, 2.5, 62.5, "progression.up"),
+        // 80 kg at 10 reps (lower, +5 % wanted 84): 85 would be +6.25 %, so 82.5 (+3.1 %).
+        (.lower, [10, 10, 10], 80.0, 2.5, 82.5, "progression.up"),
+        // A 10 kg dumbbell, 1 kg steps: 11 kg is +10 %, so repetitions first…
+        (.upper, [12, 12, 12], 10.0, 1.0, 10.0, "progression.repsFirst"),
+        (.upper, [14, 13, 14], 10.0, 1.0, 10.0, "progression.repsFirst"),
+        // …until every set reaches 14 (10 + 4): then the next dumbbell.
+        (.upper, [14, 14, 15], 10.0, 1.0, 11.0, "progression.stepUp"),
+        // 2.5 lb dumbbells at 25 lb: 27.5 lb is +10 %.
+        (
+            .upper, [12, 12, 12], 25 * Mass.kilogramsPerPound, 2.5 * Mass.kilogramsPerPound, 25 * Mass.kilogramsPerPound,
+            "progression.repsFirst"
+        ),
+    ])
+    func loadsMoveInTheEquipmentsRealSteps(
+        region: BodyRegion, reps: [Int], load: Double, step: Double, next: Double, reason: String
+    ) {
+        let decision = Progression.next(
+            region: region, current: Mass(kilograms: load), evidence: .confirmed(sets(reps, at: load)),
+            step: Mass(kilograms: step))
+        #expect(abs(decision.load.kilograms - next) < 1e-9)
+        #expect(decision.reason.key == reason)
+        if reason == "progression.up" {
+            // The message states the change made, never the +2.5 % or +5 % that was wanted.
+            let made = ((next / load - 1) * 1_000).rounded() / 10
+            #expect(decision.reason.values["percent"] == .decimal(made, digits: made == made.rounded() ? 0 : 1))
+        }
+    }
+
+    @Test func loadNeverRisesWhenAnySetFallsShortAndBeyondFivePercentOnlyAfterTheExtraReps() async {
         await propertyCheck(
-            count: 500, input: Gen.int(in: 0...25).array(of: 1...5), Gen.double(in: 1...300), Gen.bool
-        ) { reps, kilograms, lower in
+            count: 500, input: Gen.int(in: 0...25).array(of: 1...5), Gen.int(in: 4...300), Gen.bool, Gen.int(in: 0...2)
+        ) { reps, steps, lower, stepIndex in
             let region: BodyRegion = lower ? .lower : .upper
-            let current = Mass(kilograms: (kilograms * 4).rounded() / 4)
+            let step = [0.25, 1, 2.5][stepIndex]
+            let current = Mass(kilograms: Double(steps) * step)
             let decision = Progression.next(
-                region: region, current: current, evidence: .confirmed(sets(reps, at: current.kilograms)))
-            if (reps.min() ?? 0) < Progression.threshold(for: region) {
+                region: region, current: current, evidence: .confirmed(sets(reps, at: current.kilograms)),
+                step: Mass(kilograms: step))
+            let fewest = reps.min() ?? 0
+            if fewest < Progression.threshold(for: region) {
                 #expect(decision.load == current)
             }
             #expect(decision.load >= current)
-            #expect(decision.load.kilograms <= current.kilograms * 1.05 + 1e-9)
+            if fewest < Progression.threshold(for: region) + Progression.doubleProgressionReps {
+                #expect(decision.load.kilograms <= current.kilograms * 1.05 + 1e-9)
+            }
+            let onSteps = decision.load.kilograms / step
+            #expect(abs(onSteps - onSteps.rounded()) < 1e-6, "\(decision.load.kilograms) kg is on the \(step) kg steps")
         }
     }
 }
@@ -110,8 +153,9 @@ struct WorkoutProgressTests {
                 + Self.sets("Plank", [1], at: nil) + Self.sets("Zercher carry", [10], at: 40))
         let progress = WorkoutProgress.nextTime(after: session)
         #expect(progress.map(\.exercise.id) == ["bench-press", "back-squat"], "body weight and unknown lifts have no load")
-        // Upper body, every set 12 (2 past the threshold of 10): +5 %. Lower body, one set at 7 of 8: same load.
-        #expect(progress[0].decision.load.kilograms == 63)
+        // Upper body, every set 12 (2 past the threshold of 10): +5 % is 63 kg, on a barbell's 2.5 kg steps
+        // 62.5. Lower body, one set at 7 of 8: same load.
+        #expect(progress[0].decision.load.kilograms == 62.5)
         #expect(progress[1].current.kilograms == 100)
         #expect(progress[1].decision.load.kilograms == 100)
         #expect(progress[1].decision.reason == Phrase("progression.short", ["fewest": .integer(7), "target": .integer(8)]))
@@ -131,8 +175,8 @@ struct WorkoutProgressTests {
             Self.workout(daysAgo: 9, Self.sets("Bench press", [12, 12, 12], at: 50) + Self.sets("Deadlift", [8, 8], at: 120)),
         ]
         let loads = WorkoutProgress.loads(from: history.reversed())
-        #expect(loads["bench-press"]?.kilograms == 61.5, "60 kg · 1.025, not last week's 50 kg")
-        #expect(loads["deadlift"]?.kilograms == 123)
+        #expect(loads["bench-press"]?.kilograms == 62.5, "60 kg · 1.025 on the barbell's steps, not last week's 50 kg")
+        #expect(loads["deadlift"]?.kilograms == 122.5)
     }
 }
 

@@ -57,4 +57,110 @@ struct PlanGoalTests {
             #expect(try await browser.get("/pillars/nutrition/plan").text.contains("Set a weight to reach and a date"))
         }
     }
+
+    struct Refeeds: Decodable {
+        struct Refeed: Decodable {
+            let scheduled: String
+            let day: String?
+            let skipped: Bool
+            let calories: Int
+        }
+        let refeeds: [Refeed]
+    }
+
+    @Test func refeedDaysAreScheduledShownMovedAndSkipped() async throws {
+        let clock = TestClock(FinishedDaysTests.afternoon)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")  // the plan starts on Wednesday 18 November
+            let token = try await browser.apiLogin().accessToken
+            let path = "/api/v1/plan/refeeds"
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
+            let none = try await browser.json(.get, path, bearer: token)
+            try check.expectDocumented(none, path, "get")
+            #expect(none.text == #"{"refeeds":[]}"#, "keeping weight has no refeed days")
+
+            try await browser.json(.put, "/api/v1/plan/preferences", #"{"goal":"lose"}"#, bearer: token)
+            let listed = try await browser.json(.get, path, bearer: token)
+            try check.expectDocumented(listed, path, "get")
+            let refeeds = try listed.decode(Refeeds.self).refeeds
+            #expect(refeeds.map(\.scheduled) == ["2026-12-02", "2026-12-16"])
+            let ceiling = try #require(refeeds.first?.calories)
+
+            let moved = try await browser.json(.put, path + "/2026-12-02", #"{"day":"2026-12-04"}"#, bearer: token)
+            #expect(moved.status == .ok, "\(moved.text)")
+            try check.expectDocumented(moved, path + "/{scheduled}", "put")
+            #expect(try moved.decode(Refeeds.self).refeeds.first?.day == "2026-12-04")
+            let skipped = try await browser.json(.put, path + "/2026-12-16", #"{"skip":true}"#, bearer: token)
+            #expect(try skipped.decode(Refeeds.self).refeeds.last?.skipped == true)
+            let far = try await browser.json(.put, path + "/2026-12-02", #"{"day":"2026-12-06"}"#, bearer: token)
+            #expect(far.status == .unprocessableContent)
+            let notOne = try await browser.json(.put, path + "/2026-12-03", #"{"skip":true}"#, bearer: token)
+            #expect(notOne.error?.message == "No refeed day is scheduled on that day.")
+            let both = try await browser.json(.put, path + "/2026-12-02", #"{"day":"2026-12-04","skip":true}"#, bearer: token)
+            #expect(both.status == .badRequest)
+
+            // The plan page shows them, and puts the skipped one back.
+            let page = try await browser.get("/pillars/nutrition/plan").text
+            #expect(page.contains("Refeed days"))
+            #expect(page.contains("moved from"))
+            let back = try await browser.post("/pillars/nutrition/plan/refeeds/2026-12-16", form: [("day", "2026-12-16")])
+            #expect(back.status == .seeOther)
+            let after = try await browser.json(.get, path, bearer: token).decode(Refeeds.self)
+            #expect(after.refeeds.last?.skipped == false)
+
+            // On the moved day, the calorie card counts to the refeed's ceiling.
+            clock.advance(minutes: 16 * 24 * 60)  // Friday 4 December, 2 p.m.
+            let later = try await browser.apiLogin().accessToken
+            let cards = try await browser.json(.get, "/api/v1/kpis", bearer: later).text
+            #expect(
+                cards.contains("\(ceiling.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) kcal left")
+            )
+        }
+    }
+}
+
+@Suite("Training set-up in the web app")
+struct TrainingSetupPageTests {
+    @Test func theSetUpIsChangedOnThePlanPageWithItsWarnings() async throws {
+        try await TestApp.make(clock: TestClock(FinishedDaysTests.afternoon)).test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let page = try await browser.get("/pillars/fitness/plan").text
+            #expect(page.contains("Your training set-up"))
+            #expect(
+                page.contains(#"id="sessionsPerWeek" name="sessionsPerWeek" type="number" min="1" max="7" step="1" value="4""#))
+
+            let saved = try await browser.post(
+                "/pillars/fitness/plan/setup",
+                form: [
+                    ("emphasis", "hybrid"), ("sessionsPerWeek", "3"), ("sessionMinutes", "45"), ("equipment", "dumbbells"),
+                    ("injury", "knee"), ("seriousCondition", "true"), ("skipWarmUp", "true"), ("maximumHeartRate", "185"),
+                ])
+            #expect(saved.status == .seeOther)
+            let plan = try await browser.get("/pillars/fitness/plan").text
+            #expect(plan.contains("please get your doctor’s OK before starting this program"))
+            #expect(plan.contains("You chose to skip warm-ups."))
+            #expect(plan.contains(#"id="equipment-dumbbells" name="equipment" value="dumbbells" checked"#))
+            #expect(!plan.contains(#"value="barbell" checked"#))
+            #expect(plan.contains(#"id="injury-knee" name="injury" value="knee" checked"#))
+            let token = try await browser.apiLogin().accessToken
+            let preferences = try await browser.json(.get, "/api/v1/plan/preferences", bearer: token).text
+            #expect(preferences.contains(#""maximumHeartRate":185"#))
+            #expect(preferences.contains(#""sessionsPerWeek":3"#))
+
+            for (field, value, message) in [
+                ("sessionsPerWeek", "abc", "Sessions a week must be a whole number."),
+                ("maximumHeartRate", "250", "Maximum heart rate must be between 100 and 230 bpm."),
+            ] {
+                let refused = try await browser.post("/pillars/fitness/plan/setup", form: [(field, value)])
+                #expect(refused.status == .unprocessableContent, "\(field)")
+                #expect(refused.text.contains(message), "\(field): \(message)")
+            }
+            let tooMany = try await browser.post("/pillars/fitness/plan/setup", form: [("sessionsPerWeek", "9")])
+            #expect(tooMany.status == .unprocessableContent)
+            // Clearing the measured maximum goes back to the estimate.
+            try await browser.post("/pillars/fitness/plan/setup", form: [("sessionsPerWeek", "3"), ("maximumHeartRate", "")])
+            #expect(!(try await browser.json(.get, "/api/v1/plan/preferences", bearer: token).text).contains("maximumHeartRate"))
+        }
+    }
 }

@@ -113,8 +113,9 @@ struct WorkoutTests {
             #expect(location.hasPrefix("\(Self.path)?date=2026-11-22&notice=added&saved="))
             let after = try await browser.get(location)
             #expect(after.text.contains("Workout added."))
-            // Lower body: every set 10 ≥ 8 + 2 → +5 %. Upper body: one set of 9 < 10 → same weight.
-            #expect(after.text.contains("Back squat: 84.0 kg. Every set reached 10+ reps (target 8): +5%."))
+            // Lower body: every set 10 ≥ 8 + 2 → +5 % wanted, 84 kg; on a barbell's 2.5 kg steps 85 would be
+            // +6.25 %, so 82.5 kg, +3.1 %. Upper body: one set of 9 < 10 → same weight.
+            #expect(after.text.contains("Back squat: 82.5 kg. Every set reached 10+ reps (target 8): +3.1%."))
             #expect(
                 after.text.contains(
                     "Bench press: same weight. A set stopped at 9 of 10 reps: same weight until every set reaches 10."))
@@ -124,11 +125,11 @@ struct WorkoutTests {
             let id = try #require(Self.workoutID(after))
 
             let plan = try await browser.get("/pillars/fitness/plan")
-            #expect(plan.text.contains("Back squat: 3 × 8–10 at 84.0 kg"), "the plan reads the confirmed sets")
+            #expect(plan.text.contains("Back squat: 3 × 8–10 at 82.5 kg"), "the plan reads the confirmed sets")
             #expect(plan.text.contains("Bench press: 3 × 10–12 at 60.0 kg"))
             #expect(
                 try await browser.get("\(Self.path)/new?session=0").text.contains(
-                    #"name="load-0-0" type="text" inputmode="decimal" value="84""#))
+                    #"name="load-0-0" type="text" inputmode="decimal" value="82.5""#))
 
             let edit = try await browser.get("\(Self.path)/\(id)/edit")
             #expect(edit.text.contains(#"name="reps-1-2" type="text" value="9""#))
@@ -136,7 +137,8 @@ struct WorkoutTests {
             let fixed = fields.map { $0.0 == "reps-1-2" ? ($0.0, "12") : $0 } + [("time", "18:00")]
             let updated = try await browser.post("\(Self.path)/\(id)", form: fixed)
             #expect(updated.location?.contains("notice=updated") == true)
-            #expect(try await browser.get(updated.location!).text.contains("Bench press: 61.5 kg."), "60 kg · 1.025")
+            #expect(
+                try await browser.get(updated.location!).text.contains("Bench press: 62.5 kg."), "60 kg · 1.025 on 2.5 kg steps")
 
             let deleted = try await browser.post("\(Self.path)/\(id)/delete", form: [])
             let gone = try await browser.get(deleted.location!)
@@ -178,10 +180,10 @@ struct WorkoutTests {
             for set in 0..<3 { fields += [("reps-0-\(set)", "10"), ("load-0-\(set)", "80")] }
             let saved = try await browser.post(Self.path, form: fields, headers: german)
             let after = try await browser.get(try #require(saved.location), headers: german).text
-            #expect(after.contains("Kniebeuge mit Langhantel: 84,0 kg."), "a German decimal comma")
-            #expect(after.contains("Jeder Satz erreichte 10+ Wiederholungen (Ziel 8): +5 %."))
+            #expect(after.contains("Kniebeuge mit Langhantel: 82,5 kg."), "a German decimal comma")
+            #expect(after.contains("Jeder Satz erreichte 10+ Wiederholungen (Ziel 8): +3,1 %."))
             let plan = try await browser.get("/pillars/fitness/plan", headers: german).text
-            #expect(plan.contains("Kniebeuge mit Langhantel: 3 × 8–10 mit 84,0 kg"), "the German name counted for the back squat")
+            #expect(plan.contains("Kniebeuge mit Langhantel: 3 × 8–10 mit 82,5 kg"), "the German name counted for the back squat")
         }
     }
 
@@ -228,8 +230,10 @@ struct WorkoutTests {
             #expect(logged.activityName == "Strength training")
             #expect(logged.minutes == 50)
             #expect(logged.nextTime.map(\.exercise) == ["Deadlift", "Overhead press"])
-            #expect(logged.nextTime.map(\.loadKilograms) == [123, 31.5])
-            #expect(logged.nextTime.map(\.changePercent) == [2.5, 5])
+            // On a barbell's 2.5 kg steps: 120 → 122.5 (+2.1 %); 30 → 32.5 would be +8.3 %, so the press
+            // stays at 30 kg until every set reaches 14 reps.
+            #expect(logged.nextTime.map(\.loadKilograms) == [122.5, 30])
+            #expect(logged.nextTime.map(\.changePercent) == [2.1, 0])
 
             let refusals: [(String, String, String)] = [
                 (#"{"minutes":0}"#, "minutes", "A workout lasts between 1 minute and 24 hours (1,440 minutes)."),

@@ -14,6 +14,8 @@ public struct KPIInputs: Sendable {
     public var clock: DayClock?
     /// The first day Thrive knew the person: a week that began before it is not theirs to be judged on.
     public var firstDay: LocalDate?
+    /// Whether the card's day is a refeed day: the day's ceiling is the plan's refeed calories.
+    public var isRefeedDay = false
 
     public init(
         plan: NutritionPlan?, weight: Mass?, weeklySessionTarget: Int, plannedStrengthSessions: Int, plannedCardioSessions: Int,
@@ -65,7 +67,8 @@ public enum KPIEngine {
             proteinCard(food: today?.food, goal: inputs.proteinGoal, final: final),
             sleepCard(night: today?.sleep(policy: inputs.policy)),
             adherenceCard(workouts: workouts, inputs: inputs, firstWeek: firstWeek),
-            caloriesCard(food: today?.food, plan: inputs.plan, final: final, clock: inputs.clock),
+            caloriesCard(
+                food: today?.food, plan: inputs.plan, final: final, clock: inputs.clock, refeed: inputs.isRefeedDay),
         ]
     }
 
@@ -156,14 +159,19 @@ public enum KPIEngine {
             ["startWorkout", "todaysPlan"], push: true)
     }
 
-    static func caloriesCard(food: FoodDay?, plan: NutritionPlan?, final: Bool, clock: DayClock?) -> KPICard {
+    /// On a refeed day the day may go up to the refeed calories: what is left counts to that ceiling,
+    /// while the status still reads against the usual target (a refeed is allowed, never required).
+    static func caloriesCard(food: FoodDay?, plan: NutritionPlan?, final: Bool, clock: DayClock?, refeed: Bool = false)
+        -> KPICard
+    {
         guard let plan else {
             return card(
                 .caloriesRemaining, noValue, .noData, Phrase("kpi.caloriesRemaining.needsProfile"), ["logMeal", "breakdown"],
                 push: true)
         }
         let eaten = Int((food?.energyKilocalories ?? 0).rounded())
-        let remaining = plan.calories - eaten
+        let ceiling = refeed ? plan.refeedCalories ?? plan.calories : plan.calories
+        let remaining = ceiling - eaten
         let value =
             remaining >= 0
             ? Phrase("kpi.caloriesRemaining.left", ["kcal": .integer(remaining)])
@@ -171,7 +179,7 @@ public enum KPIEngine {
         let values: [String: Phrase.Value] = [
             "eaten": .integer(eaten), "target": .integer(plan.calories), "minimum": .integer(plan.hardMinimum),
             "percent": .integer(eaten * 100 / plan.calories),
-            "time": .clock(minuteOfDay: clock?.usualLastMeal ?? DayClock.defaultLastMeal),
+            "time": .clock(minuteOfDay: clock?.usualLastMeal ?? DayClock.defaultLastMeal), "refeed": .integer(ceiling),
         ]
         let status: KPIStatus
         let detail: Phrase
@@ -182,7 +190,9 @@ public enum KPIEngine {
         } else {
             (status, detail) = (percentStatus(eaten, of: plan.calories), Phrase("kpi.caloriesRemaining.detail", values))
         }
-        return card(.caloriesRemaining, value, status, detail, ["logMeal", "breakdown"], push: true)
+        return card(
+            .caloriesRemaining, value, status, refeed && status != .red ? Phrase("kpi.caloriesRemaining.refeed", values) : detail,
+            ["logMeal", "breakdown"], push: true)
     }
 }
 

@@ -69,11 +69,4 @@ public enum AdaptiveAdjustment {
         return Decision(
             change: change, evaluated: true, reason: PlanReason(rule: "monthly-adjustment", reason), observedRate: slope)
     }
-
-    /// Refeed days fall every 14 days from the plan's start (day 14, 28, …).
-    public static func isRefeedDay(_ day: LocalDate, planStart: LocalDate) -> Bool {
-        let utc = TimeZone(identifier: "UTC")!
-        let days = Int((day.start(in: utc).timeIntervalSince(planStart.start(in: utc)) / 86_400).rounded())
-        return days > 0 && days % NutritionEngine.refeedIntervalDays == 0
-    }
 }

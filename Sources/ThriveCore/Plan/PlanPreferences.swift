@@ -16,12 +16,14 @@ public struct PlanPreferences: Hashable, Sendable, Codable {
     public var startedOn: LocalDate?
     /// A weight to reach by a date, when the person set one.
     public var weightGoal: WeightGoal?
+    /// Refeed days the person moved or skipped.
+    public var refeeds = RefeedSchedule()
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case activity, goal, targetRateKilogramsPerWeek, refeedCap, training, sources, adaptiveAdjustment, lastAdjustmentCheck,
-            startedOn, weightGoal
+            startedOn, weightGoal, refeeds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,6 +38,13 @@ public struct PlanPreferences: Hashable, Sendable, Codable {
         lastAdjustmentCheck = try container.decodeIfPresent(Date.self, forKey: .lastAdjustmentCheck)
         startedOn = try container.decodeIfPresent(LocalDate.self, forKey: .startedOn)
         weightGoal = try container.decodeIfPresent(WeightGoal.self, forKey: .weightGoal)
+        refeeds = try container.decodeIfPresent(RefeedSchedule.self, forKey: .refeeds) ?? RefeedSchedule()
+    }
+
+    /// Whether `date` is a refeed day of the person's weight-loss plan.
+    public func isRefeed(_ date: LocalDate, plan: NutritionPlan?) -> Bool {
+        guard let startedOn, plan?.refeedCalories != nil else { return false }
+        return refeeds.isRefeed(date, start: startedOn)
     }
 
     /// Planned strength and cardio sessions per week, for adherence.

@@ -16,13 +16,15 @@ public enum WorkoutProgress {
     /// `resolve` finds the library exercise a set's name means (the web layer knows every language's
     /// names for them; English alone by default).
     public static func nextTime(
-        after workout: Workout, resolve: (String) -> Exercise? = ExerciseLibrary.named
+        after workout: Workout, resolve: (String) -> Exercise? = ExerciseLibrary.named,
+        steps: LoadSteps = .defaults(for: .metric)
     ) -> [ExerciseProgress] {
         workout.exercises.compactMap { name, sets in
             guard let exercise = resolve(name),
                 let current = sets.compactMap(\.load).filter({ $0.kilograms > 0 }).max()
             else { return nil }
-            let decision = Progression.next(region: exercise.region, current: current, evidence: .confirmed(sets))
+            let decision = Progression.next(
+                region: exercise.region, current: current, evidence: .confirmed(sets), step: steps.step(for: exercise))
             return ExerciseProgress(exercise: exercise, current: current, decision: decision)
         }
     }
@@ -30,11 +32,12 @@ public enum WorkoutProgress {
     /// The working load per exercise id from a history of workouts (any order): the newest session
     /// that did an exercise with a load decides it.
     public static func loads(
-        from workouts: [Workout], resolve: (String) -> Exercise? = ExerciseLibrary.named
+        from workouts: [Workout], resolve: (String) -> Exercise? = ExerciseLibrary.named,
+        steps: LoadSteps = .defaults(for: .metric)
     ) -> [String: Mass] {
         var loads: [String: Mass] = [:]
         for workout in workouts.sorted(by: { $0.start > $1.start }) {
-            for progress in nextTime(after: workout, resolve: resolve) where loads[progress.exercise.id] == nil {
+            for progress in nextTime(after: workout, resolve: resolve, steps: steps) where loads[progress.exercise.id] == nil {
                 loads[progress.exercise.id] = progress.decision.load
             }
         }

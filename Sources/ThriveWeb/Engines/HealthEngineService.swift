@@ -77,7 +77,9 @@ public struct HealthEngineService: Sendable {
             try await $0.records(of: owner).workouts.workouts(in: DateWindow(from: since), limit: nil)
         }
         return try ProgramGenerator.generate(
-            context.preferences.training, loads: WorkoutProgress.loads(from: workouts, resolve: ExerciseNames.exercise(named:)))
+            context.preferences.training,
+            loads: WorkoutProgress.loads(
+                from: workouts, resolve: ExerciseNames.exercise(named:), steps: .defaults(for: context.profile.unitSystem)))
     }
 
     func kpis(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [KPICard]) {
@@ -87,7 +89,7 @@ public struct HealthEngineService: Sendable {
         let days = try await store.read {
             try await $0.records(of: owner).daily.days(from: week[0].adding(days: -14), through: day, in: context.zone)
         }.markingFoodComplete(Set(context.foodLogDays.completed))
-        return (day, KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs(clock: context.clock(days))))
+        return (day, KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs(clock: context.clock(days), date: day)))
     }
 
     func scores(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [PillarScore]) {
@@ -125,7 +127,7 @@ public struct HealthEngineService: Sendable {
         let clock = context.clock(days)
         return DayOverview(
             date: day,
-            cards: KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs(clock: clock)),
+            cards: KPIEngine.cards(date: day, days: days, inputs: context.kpiInputs(clock: clock, date: day)),
             scores: PillarScoreEngine.scores(date: day, days: days, inputs: context.scoreInputs(clock: clock)),
             findings: findings,
             alerts: day == context.today ? try await record(findings, for: owner) : [], days: days, clock: clock)

@@ -54,12 +54,16 @@ struct PersonContext: Sendable {
         DayClock(now: now, zone: zone, days: days.window(endingOn: today.adding(days: -1), count: 14))
     }
 
-    func kpiInputs(clock: DayClock?) -> KPIInputs {
+    /// - Parameter date: the day the cards are for (a refeed day raises its ceiling).
+    func kpiInputs(clock: DayClock?, date: LocalDate) -> KPIInputs {
         let sessions = preferences.plannedSessions
-        return KPIInputs(
-            plan: nutritionPlan(), weight: weight, weeklySessionTarget: preferences.training.sessionsPerWeek,
+        let plan = nutritionPlan()
+        var inputs = KPIInputs(
+            plan: plan, weight: weight, weeklySessionTarget: preferences.training.sessionsPerWeek,
             plannedStrengthSessions: sessions.strength, plannedCardioSessions: sessions.cardio, policy: preferences.sources,
             clock: clock, firstDay: preferences.startedOn)
+        inputs.isRefeedDay = preferences.isRefeed(date, plan: plan)
+        return inputs
     }
 
     func scoreInputs(clock: DayClock?) -> ScoreInputs {

@@ -16,6 +16,20 @@ struct PlanAPIController {
         api.get("plan/training") { _, context -> Response in
             try jsonResponse(TrainingProgramBody(try await engines.trainingProgram(try context.requireUser())))
         }
+        api.get("plan/refeeds") { _, context -> Response in
+            let person = try await engines.context(try context.requireUser())
+            return try jsonResponse(RefeedDays.body(person: person, plan: person.nutritionPlan()))
+        }
+        api.put("plan/refeeds/:scheduled") { request, context -> Response in
+            let owner = try context.requireUser()
+            let scheduled = try LocalDate.asked(context.parameters.get("scheduled"))
+            let change = try await StrictJSON.decode(RefeedDays.Change.self, from: request, context: context, limit: 1024)
+            try await RefeedDays.change(
+                scheduled, change, person: try await engines.context(owner), owner: owner, store: services.store,
+                now: services.now())
+            let person = try await engines.context(owner)
+            return try jsonResponse(RefeedDays.body(person: person, plan: person.nutritionPlan()))
+        }
         api.get("plan/preferences") { _, context -> Response in
             try jsonResponse(try await engines.context(try context.requireUser()).preferences)
         }

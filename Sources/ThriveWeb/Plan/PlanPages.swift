@@ -15,6 +15,42 @@ struct NutritionPlanPage: Sendable {
     let guidance: [String]
     let paused: Bool
     var goal = GoalForm()
+    var refeeds: [RefeedRow] = []
+    var hasRefeeds = false
+    var refeedError: String?
+
+    /// An upcoming refeed day with the form that moves, skips or puts it back.
+    struct RefeedRow: Sendable {
+        struct Choice: Sendable {
+            let value: String
+            let label: String
+            let selected: Bool
+        }
+        let scheduled: String
+        let title: String
+        let detail: String
+        let choices: [Choice]
+        let skipped: Bool
+        let changed: Bool
+
+        init(_ refeed: RefeedDays.Body.Refeed) {
+            scheduled = refeed.scheduled.description
+            let day = refeed.day ?? refeed.scheduled
+            title = ChartSummary.longDay(day, .gmt)
+            skipped = refeed.skipped
+            changed = refeed.day != refeed.scheduled
+            let ceiling = DisplayFormat.kilocalories(Double(refeed.calories))
+            detail =
+                refeed.skipped
+                ? t("planRefeed.skipped")
+                : changed
+                    ? t("planRefeed.moved", ["kcal": ceiling, "date": ChartSummary.longDay(refeed.scheduled, .gmt)])
+                    : t("planRefeed.upTo", ["kcal": ceiling])
+            choices = refeed.choices.map {
+                Choice(value: $0.description, label: ChartSummary.longDay($0, .gmt), selected: $0 == day)
+            }
+        }
+    }
 
     /// The dated weight goal: what is set, and the form that sets or changes it.
     struct GoalForm: Sendable {
@@ -97,6 +133,7 @@ struct TrainingPlanPage: Sendable {
     let notes: [String]
     let warnings: [String]
     let hasWarnings: Bool
+    var setup: TrainingSetupForm?
 
     init(program: TrainingProgram, units: UnitSystem) {
         sessions = program.sessions.enumerated().map { index, session in

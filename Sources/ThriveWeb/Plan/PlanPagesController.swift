@@ -46,25 +46,61 @@ struct PlanPagesController {
             return .redirect(to: "/pillars/nutrition/plan#goal-title", type: .normal)
         }
 
+        router.post("pillars/nutrition/plan/refeeds/:scheduled") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let form = try await MealPagesController.form(request)
+            let scheduled = try LocalDate.asked(context.parameters.get("scheduled"))
+            let change =
+                form["skip"] == "true"
+                ? RefeedDays.Change(skip: true) : RefeedDays.Change(day: try LocalDate.asked(form["day"]))
+            do {
+                try await RefeedDays.change(
+                    scheduled, change, person: try await services.engines.context(owner), owner: owner, store: services.store,
+                    now: services.now())
+            } catch let error as ValidationError {
+                return try await nutritionPage(owner, context: context, refeedError: error.message)
+            }
+            return .redirect(to: "/pillars/nutrition/plan#refeeds-title", type: .normal)
+        }
+
         router.get("pillars/fitness/plan") { _, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
+            return try await trainingPage(owner, context: context)
+        }
+
+        router.post("pillars/fitness/plan/setup") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let form = try await MealPagesController.form(request)
             let person = try await services.engines.context(owner)
-            let page = TrainingPlanPage(
-                program: try await services.engines.trainingProgram(owner), units: person.profile.unitSystem)
-            return services.renderer.render(
-                "plan-training", chrome: Chrome(title: t("planTraining.title"), context: context, tab: .pillars), content: page)
+            let preferences: PlanPreferences
+            do throws(ValidationError) {
+                var update = PreferencesUpdate()
+                update.training = try TrainingSetupForm.update(from: form)
+                preferences = try update.applied(
+                    to: person.preferences,
+                    body: PreferencesUpdate.Body(weight: person.weight, height: person.profile.height, today: person.today))
+            } catch {
+                return try await trainingPage(owner, context: context, error: error)
+            }
+            let time = services.now()
+            try await services.store.write { try await $0.records(of: owner).documents.save(preferences, at: time) }
+            return .redirect(to: "/pillars/fitness/plan?saved=1", type: .normal)
         }
     }
 
     /// The nutrition plan page, with the goal form's error and the values sent when it was refused (422).
     func nutritionPage(
-        _ owner: UserID, context: AppRequestContext, error: String? = nil, values: (String?, String?) = (nil, nil)
+        _ owner: UserID, context: AppRequestContext, error: String? = nil, values: (String?, String?) = (nil, nil),
+        refeedError: String? = nil
     ) async throws -> Response {
         let person = try await services.engines.context(owner)
         let plan = person.missingForPlan.isEmpty ? try await services.engines.nutritionPlan(owner) : nil
         var page = NutritionPlanPage(plan: plan, missing: person.missingForPlan, units: person.profile.unitSystem)
         page.goal = NutritionPlanPage.GoalForm(
             goal: person.preferences.weightGoal, plan: plan, units: person.profile.unitSystem, today: person.today)
+        page.refeeds = RefeedDays.body(person: person, plan: plan).refeeds.map(NutritionPlanPage.RefeedRow.init)
+        page.hasRefeeds = !page.refeeds.isEmpty
+        page.refeedError = refeedError
         if let error {
             page.goal.error = error
             page.goal.weight = values.0 ?? ""
@@ -72,6 +108,19 @@ struct PlanPagesController {
         }
         return services.renderer.render(
             "plan-nutrition", chrome: Chrome(title: t("planNutrition.title"), context: context, tab: .pillars), content: page,
+            status: error == nil && refeedError == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The training plan with its set-up form; a refused form comes back with its reason (422).
+    func trainingPage(_ owner: UserID, context: AppRequestContext, error: ValidationError? = nil) async throws -> Response {
+        let person = try await services.engines.context(owner)
+        var page = TrainingPlanPage(program: try await services.engines.trainingProgram(owner), units: person.profile.unitSystem)
+        var setup = TrainingSetupForm(person.preferences.training)
+        setup.error = error?.message
+        setup.errorField = error?.field
+        page.setup = setup
+        return services.renderer.render(
+            "plan-training", chrome: Chrome(title: t("planTraining.title"), context: context, tab: .pillars), content: page,
             status: error == nil ? .ok : .unprocessableContent)
     }
 }

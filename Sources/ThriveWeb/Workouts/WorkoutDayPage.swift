@@ -68,7 +68,9 @@ struct WorkoutDayPage: Sendable {
             Phrase("workouts.weekSummary", ["done": .integer(doneThisWeek), "count": .integer(program.sessions.count)]))
         progress =
             saved.map { workout in
-                WorkoutProgress.nextTime(after: workout, resolve: ExerciseNames.exercise(named:)).map { item in
+                WorkoutProgress.nextTime(
+                    after: workout, resolve: ExerciseNames.exercise(named:), steps: .defaults(for: units)
+                ).map { item in
                     let change =
                         item.decision.load == item.current
                         ? t("workouts.sameWeight") : DisplayFormat.mass(item.decision.load, units)
