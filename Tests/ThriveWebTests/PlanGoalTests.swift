@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 import ThriveCore
+import ThriveStore
 import ThriveWeb
 
 /// A weight goal with a number and a date (spec 004: "lose 12 lb in 12 weeks"), through the API and
@@ -161,6 +162,34 @@ struct TrainingSetupPageTests {
             // Clearing the measured maximum goes back to the estimate.
             try await browser.post("/pillars/fitness/plan/setup", form: [("sessionsPerWeek", "3"), ("maximumHeartRate", "")])
             #expect(!(try await browser.json(.get, "/api/v1/plan/preferences", bearer: token).text).contains("maximumHeartRate"))
+        }
+    }
+}
+
+@Suite("Foods flagged for the person's allergies and diet")
+struct FoodWarningPagesTests {
+    @Test func searchAndTheFoodPageWarnBeforeLogging() async throws {
+        let app = try await TestApp.make(clock: TestClock(FinishedDaysTests.afternoon))
+        try await FoodCatalogLoader.loadIfNeeded(app.store)
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let owner = try await app.store.read { try await $0.accounts.find(email: try EmailAddress("ann@example.com"))!.id }
+            try await app.store.write { repositories in
+                let documents = repositories.records(of: owner).documents
+                var progress = try await documents.get(OnboardingProgress.self) ?? OnboardingProgress()
+                progress.details = HealthDetails(allergies: [.peanuts], diets: [.vegan], goals: [.generalFitness])
+                try await documents.save(progress, at: FinishedDaysTests.afternoon)
+            }
+            let peanut = try await browser.get("/pillars/nutrition/meals/add?q=peanut+butter").text
+            #expect(peanut.contains("Check the label: flagged for you: peanuts."))
+            let cheese = try await browser.get("/pillars/nutrition/meals/add?q=cheddar").text
+            #expect(cheese.contains("Check the label: flagged for you: not vegan."))
+            let tofu = try await browser.get("/pillars/nutrition/meals/add?q=tofu").text
+            #expect(!tofu.contains("flagged for you"), "tofu suits a vegan")
+            let page = try await browser.get("/pillars/nutrition/foods/16098").text
+            #expect(page.contains(#"<div class="notice notice-warning" role="note">"#))
+            #expect(page.contains("they cannot promise a food is safe"))
+            #expect(!(try await browser.get("/pillars/nutrition/foods/09003").text).contains("notice-warning"))
         }
     }
 }

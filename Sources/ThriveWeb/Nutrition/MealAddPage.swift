@@ -37,8 +37,11 @@ struct FoodListItem: Sendable {
     let name: String
     let group: String
     let energy: String
+    /// Why it may not suit the person (their allergies and diet), if it may not.
+    let warning: String?
 
-    init(_ food: Food) {
+    init(_ food: Food, warning: String? = nil) {
+        self.warning = warning
         ndbNumber = food.ndbNumber
         name = food.description
         group = food.foodGroup
@@ -131,6 +134,8 @@ struct FoodPage: Sendable {
     var grams = ""
     var useGrams: Bool
     var errors = FormErrors()
+    /// Why it may not suit the person, shown before they log it.
+    var warning: String?
 
     init(food: Food, target: MealTarget, isFavourite: Bool, selectedPortion: Int? = nil) {
         self.target = target

@@ -37,8 +37,9 @@ struct MealPagesController {
                 page.searched = true
                 do {
                     let query = try FoodSearchQuery(page.query)
+                    let warnings = try await FoodWarnings.load(owner, store: services.store)
                     page.results = try await services.store.read { try await $0.foods.search(query, limit: 25) }
-                        .map(FoodListItem.init)
+                        .map { FoodListItem($0, warning: warnings.warning(for: $0)) }
                 } catch let error as ValidationError {
                     page.errors.add(error)
                 }
@@ -225,7 +226,8 @@ struct MealPagesController {
                 }
                 return foods
             }
-            page.favourites = favourites.map(FoodListItem.init)
+            let warnings = try await FoodWarnings.load(owner, store: services.store)
+            page.favourites = favourites.map { FoodListItem($0, warning: warnings.warning(for: $0)) }
             page.recent = try await services.meals.recent(owner).map(MealAddPage.recent)
         }
         let profile = try await services.store.read { try await $0.records(of: owner).profile.get() } ?? Profile()
@@ -235,9 +237,11 @@ struct MealPagesController {
 
     private func foodPage(_ food: Food, target: MealTarget, owner: UserID, portion: Int? = nil) async throws -> FoodPage {
         let favourites = try await services.store.read { try await $0.records(of: owner).documents.get(FavouriteFoods.self) }
-        return FoodPage(
+        var page = FoodPage(
             food: food, target: target, isFavourite: favourites?.ndbNumbers.contains(food.ndbNumber) ?? false,
             selectedPortion: portion)
+        page.warning = try await FoodWarnings.load(owner, store: services.store).warning(for: food)
+        return page
     }
 
     private func food(_ number: String?) async throws -> Food {
