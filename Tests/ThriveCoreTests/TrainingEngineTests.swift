@@ -307,3 +307,26 @@ struct TrainingPreferencesJSONTests {
         #expect(try JSONDecoder().decode(TrainingPreferences.self, from: Data(json.utf8)) == preferences)
     }
 }
+
+@Suite("Starting loads from the baseline")
+struct StartingLoadTests {
+    @Test(arguments: [
+        // Bench press, 1RM 80 kg, planned 10–12: Epley backwards for 14 reps is 80 ÷ 1.4667 = 54.5 kg,
+        // down to the barbell's 2.5 kg steps: 52.5 kg.
+        (80.0, 10...12, 2.5, 52.5),
+        // Back squat, 1RM 100 kg, planned 8–10: 12 reps, 100 ÷ 1.4 = 71.4 kg: 70 kg.
+        (100.0, 8...10, 2.5, 70.0),
+        // Dumbbell curl, 1RM 16 kg: 10.9 kg, down to a 10 kg dumbbell.
+        (16.0, 10...12, 1.0, 10.0),
+        // Never under one step.
+        (2.0, 10...12, 2.5, 2.5),
+    ])
+    func epleyReadBackwardsWithTwoRepsInReserve(oneRepMax: Double, reps: ClosedRange<Int>, step: Double, load: Double) {
+        let start = StartingLoad.load(oneRepMax: Mass(kilograms: oneRepMax), reps: reps, step: Mass(kilograms: step))
+        #expect(abs(start.kilograms - load) < 1e-9)
+        // The person could lift it for more than the plan's top reps: Epley's reps at that load.
+        if oneRepMax > 10, let implied = OneRepMax.epley(load: start, reps: reps.upperBound + 2) {
+            #expect(implied <= Mass(kilograms: oneRepMax))
+        }
+    }
+}

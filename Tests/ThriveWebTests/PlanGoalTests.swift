@@ -193,3 +193,25 @@ struct FoodWarningPagesTests {
         }
     }
 }
+
+@Suite("The baseline's lift sets its first load")
+struct BaselineLoadTests {
+    @Test func theWorkoutPlanStartsFromTheEstimatedOneRepMax() async throws {
+        let app = try await TestApp.make(clock: TestClock(FinishedDaysTests.afternoon))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let owner = try await app.store.read { try await $0.accounts.find(email: try EmailAddress("ann@example.com"))!.id }
+            try await app.store.write { repositories in
+                let documents = repositories.records(of: owner).documents
+                var progress = try await documents.get(OnboardingProgress.self) ?? OnboardingProgress()
+                progress.baseline = BaselineAssessment(
+                    pushUps: 10, liftExercise: "back-squat", liftOneRepMax: Mass(kilograms: 100))
+                try await documents.save(progress, at: FinishedDaysTests.afternoon)
+            }
+            // 100 kg ÷ (1 + 12 / 30) = 71.4 kg, on the barbell's steps 70 kg; other lifts still ask to find a load.
+            let plan = try await browser.get("/pillars/fitness/plan").text
+            #expect(plan.contains("Back squat: 3 × 8–10 at 70.0 kg"))
+            #expect(plan.contains("Bench press: 3 × 10–12, find a load"))
+        }
+    }
+}

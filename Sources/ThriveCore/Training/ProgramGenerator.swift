@@ -143,6 +143,11 @@ public enum ProgramGenerator {
         }
     }
 
+    /// The repetitions a loaded lift is planned for: 8–10 for the legs, 10–12 for the upper body.
+    public static func repRange(for region: BodyRegion) -> ClosedRange<Int> {
+        region == .lower ? 8...10 : 10...12
+    }
+
     private static func dose(
         _ choice: Choice, slot: MovementPattern, preferences: TrainingPreferences, minutes available: Int, load: Mass?
     ) -> PlannedExercise {
@@ -155,7 +160,7 @@ public enum ProgramGenerator {
             return PlannedExercise(exercise: exercise, sets: 3, reps: nil, minutes: 4, load: nil, substitutes: choice.substitutes)
         case .lower, .upper:
             let sets = preferences.buildMuscle && exercise.isCompound ? 4 : 3
-            let reps = exercise.region == .lower ? 8...10 : 10...12
+            let reps = repRange(for: exercise.region)
             let minutesPerSet = exercise.isCompound ? 2.5 : 2.0
             return PlannedExercise(
                 exercise: exercise, sets: sets, reps: reps, minutes: Int((Double(sets) * minutesPerSet).rounded(.up)), load: load,

@@ -76,10 +76,17 @@ public struct HealthEngineService: Sendable {
         let workouts = try await store.read {
             try await $0.records(of: owner).workouts.workouts(in: DateWindow(from: since), limit: nil)
         }
-        return try ProgramGenerator.generate(
-            context.preferences.training,
-            loads: WorkoutProgress.loads(
-                from: workouts, resolve: ExerciseNames.exercise(named:), steps: .defaults(for: context.profile.unitSystem)))
+        let steps = LoadSteps.defaults(for: context.profile.unitSystem)
+        var loads = WorkoutProgress.loads(from: workouts, resolve: ExerciseNames.exercise(named:), steps: steps)
+        // Before a lift has history, the onboarding's estimated 1RM gives its first working load.
+        let baseline = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }?.baseline
+        if let id = baseline?.liftExercise, let oneRepMax = baseline?.liftOneRepMax, loads[id] == nil,
+            let exercise = ExerciseLibrary.all.first(where: { $0.id == id })
+        {
+            loads[id] = StartingLoad.load(
+                oneRepMax: oneRepMax, reps: ProgramGenerator.repRange(for: exercise.region), step: steps.step(for: exercise))
+        }
+        return try ProgramGenerator.generate(context.preferences.training, loads: loads)
     }
 
     func kpis(_ owner: UserID, on date: LocalDate?) async throws -> (LocalDate, [KPICard]) {
