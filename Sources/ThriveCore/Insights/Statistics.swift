@@ -4,13 +4,6 @@ public enum Statistics {
         values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 
-    /// Population standard deviation.
-    public static func standardDeviation(_ values: [Double]) -> Double? {
-        guard let mean = mean(values) else { return nil }
-        let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)
-        return variance.squareRoot()
-    }
-
     /// Least-squares slope of `ys` over `xs`; `nil` when the xs do not vary.
     public static func slope(_ xs: [Double], _ ys: [Double]) -> Double? {
         guard xs.count == ys.count, xs.count >= 2, let mx = mean(xs), let my = mean(ys) else { return nil }
