@@ -134,6 +134,20 @@ struct NutritionEngineTests {
         #expect(plan.guidance.contains(Phrase("plan.guidance.highBMI")), "steady progress of 0.5–1 lb a week")
     }
 
+    @Test(arguments: [
+        ([Diet.vegan], "plan.guidance.proteinVegan"), ([.vegan, .vegetarian], "plan.guidance.proteinVegan"),
+        ([.vegetarian, .glutenFree], "plan.guidance.proteinVegetarian"), ([.pescatarian], nil), ([], nil),
+    ])
+    func aPlantBasedDietGetsProteinAdviceWithoutAnimalFoods(diets: [Diet], advice: String?) throws {
+        var asked = input(.female, age: 35, cm: 165, kg: 70, .moderate, .lose)
+        asked.diets = Set(diets)
+        let plan = try NutritionEngine.plan(for: asked)
+        let given = plan.guidance.filter { $0.key.hasPrefix("plan.guidance.protein") }
+        #expect(given.map(\.key) == (advice.map { [$0] } ?? []))
+        // The advice carries the plan's own protein target, the number the card shows.
+        #expect(given.allSatisfy { $0.values["grams"] == .integer(plan.proteinGrams) })
+    }
+
     @Test func proteinIsNeverUnderOneGramPerKilogram() throws {
         // 150 kg woman at 1200 kcal would get 90 g from 30 %; the minimum is 150 g.
         let plan = try NutritionEngine.plan(for: input(.female, age: 40, cm: 160, kg: 150, .sedentary, .maintain))

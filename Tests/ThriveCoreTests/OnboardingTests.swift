@@ -42,4 +42,16 @@ struct OnboardingRuleTests {
         #expect(throws: ValidationError.self) { try BaselineAssessment(pushUps: 10, plankSeconds: 5_000).validated() }
         #expect((try? BaselineAssessment(pushUps: 0, plankSeconds: 0).validated()) != nil)
     }
+
+    @Test func aBaselineKeptWithOneLiftReadsAsThatLift() throws {
+        let kept = Data(#"{"pushUps":12,"liftExercise":"deadlift","liftOneRepMax":{"kilograms":120}}"#.utf8)
+        let baseline = try JSONDecoder().decode(BaselineAssessment.self, from: kept)
+        #expect(baseline.lifts == [.init(exercise: "deadlift", oneRepMax: Mass(kilograms: 120))])
+        #expect(baseline.oneRepMax(of: "deadlift") == Mass(kilograms: 120))
+        #expect(baseline.oneRepMax(of: "back-squat") == nil)
+        let none = try JSONDecoder().decode(BaselineAssessment.self, from: Data(#"{"pushUps":3}"#.utf8))
+        #expect(none.lifts.isEmpty)
+        let again = try JSONDecoder().decode(BaselineAssessment.self, from: JSONEncoder().encode(baseline))
+        #expect(again == baseline)
+    }
 }

@@ -163,13 +163,32 @@ struct OnboardingTests {
             #expect(
                 try await later.post("/onboarding/dataSource", form: [("source", "manual")]).location == "/onboarding/baseline")
 
-            let halfLift = try await later.post("/onboarding/baseline", form: [("pushUps", "12"), ("liftLoad", "60")])
+            // Each lift is judged on its own: one half given, one out of range, each said beside its field.
+            let halfLift = try await later.post(
+                "/onboarding/baseline",
+                form: [("pushUps", "12"), ("load-back-squat", "60"), ("load-deadlift", "900"), ("reps-deadlift", "3")])
+            #expect(halfLift.status == .unprocessableContent)
+            #expect(halfLift.text.contains(#"id="reps-back-squat-error""#))
             #expect(halfLift.text.contains("Give both the load and the repetitions, or neither."))
+            #expect(halfLift.text.contains(#"id="load-deadlift-error""#))
+            #expect(halfLift.text.contains("The load must be between 1 and 500 kg (1,100 lb)."))
             let baseline = try await later.post(
-                "/onboarding/baseline", form: [("pushUps", "12"), ("lift", "back-squat"), ("liftLoad", "60"), ("liftReps", "5")])
+                "/onboarding/baseline",
+                form: [
+                    ("pushUps", "12"), ("load-back-squat", "60"), ("reps-back-squat", "5"), ("load-deadlift", "100"),
+                    ("reps-deadlift", "1"), ("load-bench-press", ""), ("reps-bench-press", ""),
+                ])
             #expect(baseline.location == "/onboarding/plan")
-            // Epley: 60 × (1 + 5/30) = 70 kg.
-            #expect(try await Self.progress(app)?.baseline?.liftOneRepMax == Mass(kilograms: 70))
+            // Epley: 60 × (1 + 5/30) = 70 kg; a single is its own maximum; the bench press was left out.
+            let lifts = try await Self.progress(app)?.baseline?.lifts
+            #expect(
+                lifts == [
+                    .init(exercise: "back-squat", oneRepMax: Mass(kilograms: 70)),
+                    .init(exercise: "deadlift", oneRepMax: Mass(kilograms: 100)),
+                ])
+            // Back on the step, what was kept shows as each lift's single-repetition maximum.
+            let again = try await later.get("/onboarding/baseline").text
+            #expect(again.contains(#"name="load-back-squat" type="text" inputmode="decimal" value="70""#))
 
             let plan = try await later.get("/onboarding/plan")
             #expect(plan.text.contains("Why these numbers"))
@@ -210,6 +229,59 @@ struct OnboardingTests {
             #expect(plan.status == .ok)
             #expect(plan.text.contains("Weight loss is paused."))
             #expect(plan.text.contains("under 18.5"))
+        }
+    }
+
+    /// Spec 004's goal with a number and a date, taken while onboarding: an unsafe pace is refused
+    /// beside the date with the earliest safe one, a safe goal drives the plan shown next, and a
+    /// vegan's protein advice names plant foods.
+    @Test func aDatedWeightGoalIsSetWhileOnboardingAndCheckedForSafety() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.morning))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC", onboard: false)
+            try await browser.get("/onboarding/consent")
+            try await browser.post("/onboarding/consent", form: [("accept", "yes")])
+            try await browser.get("/onboarding/profile")
+            try await browser.post(
+                "/onboarding/profile",
+                form: [
+                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "80"), ("allergy", "none"),
+                    ("diet", "vegan"), ("condition", "none"), ("goal", "weightLoss"),
+                ])
+            let optional = try await browser.get("/onboarding/optional").text
+            #expect(optional.contains(#"id="targetDate" name="targetDate" type="date" min="2026-11-29""#))
+
+            // 10 kg in two weeks is 5 kg a week: refused beside the date, nothing stored.
+            let tooFast = try await browser.post(
+                "/onboarding/optional", form: [("targetWeight", "70"), ("targetDate", "2026-12-06")])
+            #expect(tooFast.status == .unprocessableContent)
+            #expect(tooFast.text.contains(#"id="targetDate-error""#))
+            #expect(tooFast.text.contains("Reaching that weight by then means losing 5.00 kg (11.0 lb) a week"))
+            #expect(tooFast.text.contains(#"value="2026-12-06""#), "what was typed stays")
+            let onlyWeight = try await browser.post("/onboarding/optional", form: [("targetWeight", "70")])
+            #expect(onlyWeight.text.contains("Enter a target weight and a date."))
+            let underweight = try await browser.post(
+                "/onboarding/optional", form: [("targetWeight", "50"), ("targetDate", "2027-11-01")])
+            #expect(underweight.text.contains(#"id="targetWeight-error""#))
+            #expect(underweight.text.contains("under 18.5"))
+
+            // 10 kg by 1 March 2027 (99 days) is 0.707 kg a week: kept, and the plan says when.
+            let saved = try await browser.post(
+                "/onboarding/optional", form: [("targetWeight", "70"), ("targetDate", "2027-03-01")])
+            #expect(saved.location == "/onboarding/dataSource")
+            let preferences = try await app.store.read { repositories in
+                let owner = try #require(try await repositories.accounts.all().first?.id)
+                return try await repositories.records(of: owner).documents.get(PlanPreferences.self)
+            }
+            #expect(preferences?.weightGoal?.target == Mass(kilograms: 70))
+            #expect(preferences?.weightGoal?.date == LocalDate(year: 2027, month: 3, day: 1))
+            for (step, form) in [("dataSource", [("source", "manual")]), ("baseline", [("pushUps", "5")])] {
+                try await browser.get("/onboarding/\(step)")
+                try await browser.post("/onboarding/\(step)", form: form)
+            }
+            let plan = try await browser.get("/onboarding/plan").text
+            #expect(plan.contains("At this rate you reach 70.0 kg around"))
+            #expect(plan.contains("can come from plants alone: lentils, beans, chickpeas, tofu"))
         }
     }
 }

@@ -201,6 +201,8 @@ public enum NutritionEngine {
                     Phrase("plan.reason.refeed", ["kcal": .integer(refeed!), "cap": .integer(input.refeedCap)])))
         }
 
+        if let advice = proteinAdvice(grams: macros.protein, diets: input.diets) { guidance.append(advice) }
+
         return NutritionPlan(
             bmi: bmi.shown, bmiCategory: bmi.category, bmr: Int(bmr.rounded()), tdee: Int(tdee.rounded()),
             calorieFloor: floor, hardMinimum: hardMinimum(for: input.sex), calories: calories, proteinGrams: macros.protein,
@@ -218,6 +220,16 @@ public enum NutritionEngine {
         let distance = goal == .lose ? input.weight.kilograms - target.kilograms : target.kilograms - input.weight.kilograms
         guard distance > 0 else { return nil }
         return today.adding(days: Int((distance / rate * 7).rounded(.up)))
+    }
+
+    /// Where a plant-based diet finds the day's protein (spec 004: no animal protein forced on
+    /// anyone): vegan from legumes, soy and grains; vegetarian adds eggs and dairy. Other diets need
+    /// no advice of their own.
+    static func proteinAdvice(grams: Int, diets: Set<Diet>) -> Phrase? {
+        let key =
+            diets.contains(.vegan)
+            ? "plan.guidance.proteinVegan" : diets.contains(.vegetarian) ? "plan.guidance.proteinVegetarian" : nil
+        return key.map { Phrase($0, ["grams": .integer(grams)]) }
     }
 
     /// Energy shares (protein, carbohydrate, fat) for each goal.

@@ -38,6 +38,8 @@ public struct NutritionInput: Hashable, Sendable {
     public var weightGoal: WeightGoal?
     /// The day the plan is made, for the rate to a dated goal and the day it is reached.
     public var today: LocalDate?
+    /// The person's diets: a plant-based one gets protein advice without animal foods.
+    public var diets: Set<Diet> = []
 
     public var targetWeight: Mass? { weightGoal?.target }
 
@@ -50,8 +52,9 @@ public struct NutritionInput: Hashable, Sendable {
     public init(
         sex: BiologicalSex, age: Int, height: Length, weight: Mass, activity: ActivityLevel, goal: NutritionGoal,
         targetRateKilogramsPerWeek: Double? = nil, adaptiveAdjustment: Int = 0, refeedCap: Int = 2_500,
-        weightGoal: WeightGoal? = nil, today: LocalDate? = nil
+        weightGoal: WeightGoal? = nil, today: LocalDate? = nil, diets: Set<Diet> = []
     ) {
+        self.diets = diets
         self.weightGoal = weightGoal
         self.today = today
         self.sex = sex

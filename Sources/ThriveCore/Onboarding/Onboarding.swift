@@ -89,18 +89,61 @@ public enum DataSourceChoice: String, Sendable, Codable, CaseIterable {
 }
 
 /// The baseline assessments (spec 004, step 8): a bodyweight test, and an estimated one-repetition
-/// maximum from one lift when the person lifts.
+/// maximum for each main lift the person does.
 public struct BaselineAssessment: Hashable, Sendable, Codable {
+    /// One lift's estimated maximum, from the heaviest recent set (Epley).
+    public struct Lift: Hashable, Sendable, Codable {
+        /// The exercise library's ID ("back-squat").
+        public let exercise: String
+        public let oneRepMax: Mass
+
+        public init(exercise: String, oneRepMax: Mass) {
+            self.exercise = exercise
+            self.oneRepMax = oneRepMax
+        }
+    }
+
     public var pushUps: Int
     public var plankSeconds: Int?
-    public var liftExercise: String?
-    public var liftOneRepMax: Mass?
+    public var lifts: [Lift]
 
-    public init(pushUps: Int, plankSeconds: Int? = nil, liftExercise: String? = nil, liftOneRepMax: Mass? = nil) {
+    public init(pushUps: Int, plankSeconds: Int? = nil, lifts: [Lift] = []) {
         self.pushUps = pushUps
         self.plankSeconds = plankSeconds
-        self.liftExercise = liftExercise
-        self.liftOneRepMax = liftOneRepMax
+        self.lifts = lifts
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pushUps, plankSeconds, lifts
+        // Before the baseline took several lifts it kept one.
+        case liftExercise, liftOneRepMax
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pushUps = try container.decode(Int.self, forKey: .pushUps)
+        plankSeconds = try container.decodeIfPresent(Int.self, forKey: .plankSeconds)
+        if let lifts = try container.decodeIfPresent([Lift].self, forKey: .lifts) {
+            self.lifts = lifts
+        } else if let exercise = try container.decodeIfPresent(String.self, forKey: .liftExercise),
+            let oneRepMax = try container.decodeIfPresent(Mass.self, forKey: .liftOneRepMax)
+        {
+            lifts = [Lift(exercise: exercise, oneRepMax: oneRepMax)]
+        } else {
+            lifts = []
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pushUps, forKey: .pushUps)
+        try container.encodeIfPresent(plankSeconds, forKey: .plankSeconds)
+        try container.encode(lifts, forKey: .lifts)
+    }
+
+    /// The estimated maximum of `exercise`, when the baseline has it.
+    public func oneRepMax(of exercise: String) -> Mass? {
+        lifts.first { $0.exercise == exercise }?.oneRepMax
     }
 
     public func validated() throws(ValidationError) -> BaselineAssessment {

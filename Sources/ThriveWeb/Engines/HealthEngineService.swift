@@ -80,11 +80,10 @@ public struct HealthEngineService: Sendable {
         var loads = WorkoutProgress.loads(from: workouts, resolve: ExerciseNames.exercise(named:), steps: steps)
         // Before a lift has history, the onboarding's estimated 1RM gives its first working load.
         let baseline = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }?.baseline
-        if let id = baseline?.liftExercise, let oneRepMax = baseline?.liftOneRepMax, loads[id] == nil,
-            let exercise = ExerciseLibrary.all.first(where: { $0.id == id })
-        {
-            loads[id] = StartingLoad.load(
-                oneRepMax: oneRepMax, reps: ProgramGenerator.repRange(for: exercise.region), step: steps.step(for: exercise))
+        for lift in baseline?.lifts ?? [] where loads[lift.exercise] == nil {
+            guard let exercise = ExerciseLibrary.all.first(where: { $0.id == lift.exercise }) else { continue }
+            loads[lift.exercise] = StartingLoad.load(
+                oneRepMax: lift.oneRepMax, reps: ProgramGenerator.repRange(for: exercise.region), step: steps.step(for: exercise))
         }
         return try ProgramGenerator.generate(context.preferences.training, loads: loads)
     }

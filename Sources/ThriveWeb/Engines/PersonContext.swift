@@ -23,6 +23,8 @@ struct PersonContext: Sendable {
     let now: Date
     /// The days the person marked their food log complete.
     var foodLogDays = FoodLogDays()
+    /// The diets the person named in onboarding.
+    var diets: Set<Diet> = []
     var zone: TimeZone { profile.timeZone }
 
     /// The fields the nutrition engine needs that the profile lacks, by name.
@@ -41,7 +43,7 @@ struct PersonContext: Sendable {
             sex: sex, age: age, height: height, weight: weight, activity: preferences.activity, goal: preferences.goal,
             targetRateKilogramsPerWeek: preferences.targetRateKilogramsPerWeek,
             adaptiveAdjustment: preferences.adaptiveAdjustment,
-            refeedCap: preferences.refeedCap, weightGoal: preferences.weightGoal, today: today)
+            refeedCap: preferences.refeedCap, weightGoal: preferences.weightGoal, today: today, diets: diets)
     }
 
     /// The plan, or nil when the profile is incomplete or its values cannot be planned for.
@@ -78,6 +80,7 @@ struct PersonContext: Sendable {
         let profile = try await records.profile.get() ?? Profile()
         let preferences = try await records.documents.get(PlanPreferences.self) ?? PlanPreferences()
         let foodLogDays = try await records.documents.get(FoodLogDays.self) ?? FoodLogDays()
+        let details = try await records.documents.get(OnboardingProgress.self)?.details
         var weight = profile.weight
         if let latest = try await records.quantitySamples.latest(of: .bodyMass),
             now.timeIntervalSince(latest.start) <= 30 * 86_400
@@ -86,6 +89,6 @@ struct PersonContext: Sendable {
         }
         return PersonContext(
             profile: profile, preferences: preferences, weight: weight, age: profile.age(at: now),
-            today: LocalDate(now, in: profile.timeZone), now: now, foodLogDays: foodLogDays)
+            today: LocalDate(now, in: profile.timeZone), now: now, foodLogDays: foodLogDays, diets: Set(details?.diets ?? []))
     }
 }

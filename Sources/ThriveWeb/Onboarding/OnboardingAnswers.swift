@@ -67,7 +67,10 @@ enum OnboardingAnswers {
         return (profile, details)
     }
 
-    static func optional(_ form: FormFields, into preferences: inout PlanPreferences) throws(ValidationErrors) {
+    /// - Parameter body: the profile's weight and height, which a weight goal is checked against.
+    static func optional(
+        _ form: FormFields, into preferences: inout PlanPreferences, units: UnitSystem, body: PreferencesUpdate.Body
+    ) throws(ValidationErrors) {
         var problems = ValidationProblems()
         if let activity = form.text("activity").flatMap(ActivityLevel.init) { preferences.activity = activity }
         if let emphasis = form.text("emphasis").flatMap(TrainingPreferences.Emphasis.init) {
@@ -91,7 +94,15 @@ enum OnboardingAnswers {
             }
             return Int(minutes)
         }
+        // A weight to reach by a date, checked as the plan page checks it (pace, BMI, at least a week).
+        let goal = problems.check { () throws(ValidationError) -> PlanPreferences? in
+            guard let goal = try WeightGoalForm.goal(form, units: units) else { return nil }
+            var update = PreferencesUpdate()
+            update.weightGoal = goal
+            return try update.applied(to: preferences, body: body)
+        }
         try problems.finish()
+        if let withGoal = goal ?? nil { preferences = withGoal }
         if let sessions = sessions ?? nil { preferences.training.sessionsPerWeek = sessions }
         if let minutes = minutes ?? nil { preferences.training.sessionMinutes = minutes }
     }
@@ -110,33 +121,40 @@ enum OnboardingAnswers {
         let plank = problems.check { () throws(ValidationError) in
             try form.number("plankSeconds", label: t("onboarding.field.plankSeconds"))
         }
-        let load = problems.check { () throws(ValidationError) in
-            try form.number("liftLoad", label: t("onboarding.field.liftLoad"))
-        }
-        let reps = problems.check { () throws(ValidationError) in
-            try form.number("liftReps", label: t("onboarding.field.liftReps"))
-        }
-        var lift: (exercise: String, oneRepMax: Mass?)?
-        if let load = load ?? nil, let reps = reps ?? nil {
-            let exercise = form.text("lift").flatMap { lift in ExerciseLibrary.all.contains { $0.id == lift } ? lift : nil }
-            if exercise == nil { problems.add(ValidationError(field: "lift", message: t("onboarding.error.lift"))) }
+        var lifts: [BaselineAssessment.Lift] = []
+        for exercise in BaselineLifts.exercises {
+            let loadField = BaselineLifts.loadField(exercise.id)
+            let repsField = BaselineLifts.repsField(exercise.id)
+            let load = problems.check { () throws(ValidationError) in
+                try form.number(loadField, label: t("onboarding.field.liftLoad"))
+            }
+            let reps = problems.check { () throws(ValidationError) in
+                try form.number(repsField, label: t("onboarding.field.liftReps"))
+            }
+            guard let load = load ?? nil, let reps = reps ?? nil else {
+                if (load ?? nil) != nil || (reps ?? nil) != nil {
+                    problems.add(
+                        ValidationError(
+                            field: (load ?? nil) == nil ? loadField : repsField, message: t("onboarding.error.liftBoth")))
+                }
+                continue
+            }
+            var valid = true
             if !(1...100).contains(reps) || reps != reps.rounded() {
-                problems.add(ValidationError(field: "liftReps", message: t("onboarding.error.liftReps")))
+                problems.add(ValidationError(field: repsField, message: t("onboarding.error.liftReps")))
+                valid = false
             }
             let mass = units == .metric ? Mass(kilograms: load) : Mass(pounds: load)
             if !(1...500).contains(mass.kilograms) {
-                problems.add(ValidationError(field: "liftLoad", message: t("onboarding.error.liftLoad")))
+                problems.add(ValidationError(field: loadField, message: t("onboarding.error.liftLoad")))
+                valid = false
             }
-            if let exercise, problems.isEmpty {
-                lift = (exercise, OneRepMax.epley(load: mass, reps: Int(reps)))
+            if valid, let oneRepMax = OneRepMax.epley(load: mass, reps: Int(reps)) {
+                lifts.append(.init(exercise: exercise.id, oneRepMax: oneRepMax))
             }
-        } else if (load ?? nil) != nil || (reps ?? nil) != nil {
-            problems.add(
-                ValidationError(field: (load ?? nil) == nil ? "liftLoad" : "liftReps", message: t("onboarding.error.liftBoth")))
         }
-        var baseline = BaselineAssessment(pushUps: pushUps ?? 0, plankSeconds: (plank ?? nil).map { Int($0.rounded()) })
-        baseline.liftExercise = lift?.exercise
-        baseline.liftOneRepMax = lift?.oneRepMax
+        let baseline = BaselineAssessment(
+            pushUps: pushUps ?? 0, plankSeconds: (plank ?? nil).map { Int($0.rounded()) }, lifts: lifts)
         if problems.isEmpty { problems.check { () throws(ValidationError) in _ = try baseline.validated() } }
         try problems.finish()
         return baseline

@@ -59,8 +59,8 @@ struct OnboardingController {
         case .consent: break
         case .profile: page.fillProfile(state, form: form)
         case .optional:
-            let preferences = try await services.engines.context(owner).preferences
-            page.fillOptional(preferences, form: form)
+            let person = try await services.engines.context(owner)
+            page.fillOptional(person.preferences, units: person.profile.unitSystem, today: person.today, form: form)
         case .dataSource: page.fillDataSource(state.progress, form: form)
         case .baseline: page.fillBaseline(state.progress, form: form)
         case .plan:
@@ -102,7 +102,12 @@ struct OnboardingController {
                 preferences.targetRateKilogramsPerWeek = 0.45
             }
         case .optional:
-            if form.text("skip") == nil { try OnboardingAnswers.optional(form, into: &preferences) }
+            if form.text("skip") == nil {
+                let person = try await services.engines.context(owner)
+                try OnboardingAnswers.optional(
+                    form, into: &preferences, units: profile.unitSystem,
+                    body: PreferencesUpdate.Body(weight: person.weight, height: profile.height, today: person.today))
+            }
             progress.optionalDone = true
         case .dataSource:
             guard let source = form.text("source").flatMap(DataSourceChoice.init) else {

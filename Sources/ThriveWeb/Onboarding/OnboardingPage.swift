@@ -54,7 +54,8 @@ struct OnboardingPage: Sendable {
     var activity: [Choice] = []
     var emphasis: [Choice] = []
     var sources: [Choice] = []
-    var lifts: [Choice] = []
+    var liftGroups: [BaselineLifts.Group] = []
+    var weightGoal: WeightGoalFields?
     var nutrition: NutritionPlanPage?
     var training: TrainingPlanPage?
     var metric = true
@@ -174,7 +175,7 @@ extension OnboardingPage {
             multiple: true)
     }
 
-    mutating func fillOptional(_ preferences: PlanPreferences, form: FormFields?) {
+    mutating func fillOptional(_ preferences: PlanPreferences, units: UnitSystem, today: LocalDate, form: FormFields?) {
         let values = Values(form: form).single
         activity = Choice.list(
             "activity", ActivityLevel.allCases.map { ($0.rawValue, $0.title) },
@@ -198,6 +199,16 @@ extension OnboardingPage {
                     value: values["sessionMinutes"] ?? String(preferences.training.sessionMinutes),
                     errors: errors, hint: t("onboarding.hint.sessionMinutes"), narrow: true)),
         ]
+        let goal = preferences.weightGoal
+        weightGoal = WeightGoalFields(
+            weight: InputField(
+                "targetWeight", t("field.targetWeight"),
+                unit: t(units == .metric ? "onboarding.unit.kgOptional" : "onboarding.unit.lbOptional"),
+                value: values["targetWeight"]
+                    ?? goal.map { DisplayFormat.plain(units == .metric ? $0.target.kilograms : $0.target.pounds) } ?? "",
+                errors: errors, narrow: true),
+            date: values["targetDate"] ?? goal?.date.iso8601 ?? "", earliest: today.adding(days: 7).iso8601,
+            error: errors["targetDate"])
     }
 
     mutating func fillDataSource(_ progress: OnboardingProgress, form: FormFields?) {
@@ -224,25 +235,34 @@ extension OnboardingPage {
                     "plankSeconds", t("onboarding.field.plankSeconds"), unit: t("onboarding.unit.secondsOptional"),
                     value: values["plankSeconds"] ?? stored?.plankSeconds.map(String.init) ?? "",
                     errors: errors, narrow: true)),
-            .text(
-                InputField(
-                    "liftLoad", t("onboarding.field.liftLoad"),
-                    unit: t(metric ? "onboarding.unit.kgOptional" : "onboarding.unit.lbOptional"),
-                    value: values["liftLoad"] ?? "",
-                    errors: errors, narrow: true)),
-            .text(
-                InputField(
-                    "liftReps", t("onboarding.field.liftReps"), unit: t("onboarding.unit.optional"),
-                    value: values["liftReps"] ?? "", errors: errors,
-                    hint: t("onboarding.hint.liftReps"),
-                    narrow: true)),
         ]
-        lifts = Choice.list(
-            "lift",
-            [
-                ("back-squat", t("onboarding.lift.squat")), ("bench-press", t("onboarding.lift.benchPress")),
-                ("deadlift", t("onboarding.lift.deadlift")),
-            ],
-            checked: [values["lift"] ?? stored?.liftExercise ?? ""], multiple: false)
+        // A stored lift shows as its estimated maximum for one repetition, which is what was kept.
+        liftGroups = BaselineLifts.exercises.map { exercise in
+            let kept = stored?.oneRepMax(of: exercise.id).map { DisplayFormat.plain(metric ? $0.kilograms : $0.pounds) }
+            let load = BaselineLifts.loadField(exercise.id)
+            let reps = BaselineLifts.repsField(exercise.id)
+            return BaselineLifts.Group(
+                legend: exercise.name(),
+                fields: [
+                    .text(
+                        InputField(
+                            load, t("onboarding.field.liftLoad"),
+                            unit: t(metric ? "onboarding.unit.kgOptional" : "onboarding.unit.lbOptional"),
+                            value: values[load] ?? kept ?? "", errors: errors, narrow: true)),
+                    .text(
+                        InputField(
+                            reps, t("onboarding.field.liftReps"), unit: t("onboarding.unit.optional"),
+                            value: values[reps] ?? (kept == nil ? "" : "1"), errors: errors, narrow: true)),
+                ])
+        }
     }
+}
+
+/// Onboarding's optional weight goal: the target in the person's units and the day to reach it.
+struct WeightGoalFields: Sendable {
+    let weight: InputField
+    let date: String
+    /// A week from today, the soonest a goal can be.
+    let earliest: String
+    let error: String?
 }

@@ -20,20 +20,16 @@ struct PlanPagesController {
             let person = try await services.engines.context(owner)
             let units = person.profile.unitSystem
             var update = PreferencesUpdate()
-            if form["remove"] == "true" {
-                update.removeWeightGoal = true
-            } else {
-                let number = form["targetWeight"].flatMap { Double($0.replacingOccurrences(of: ",", with: ".")) }
-                guard let number, let date = form["targetDate"].flatMap(LocalDate.init(iso8601:)) else {
-                    return try await nutritionPage(
-                        owner, context: context, error: t("planGoal.incomplete"),
-                        values: (form["targetWeight"], form["targetDate"]))
-                }
-                let kilograms = units == .metric ? number : number * Mass.kilogramsPerPound
-                update.weightGoal = PreferencesUpdate.Goal(targetKilograms: kilograms, date: date)
-            }
             let preferences: PlanPreferences
             do throws(ValidationError) {
+                if form["remove"] == "true" {
+                    update.removeWeightGoal = true
+                } else {
+                    guard let goal = try WeightGoalForm.goal(form, units: units) else {
+                        throw ValidationError(field: "targetWeight", message: t("planGoal.incomplete"))
+                    }
+                    update.weightGoal = goal
+                }
                 preferences = try update.applied(
                     to: person.preferences,
                     body: PreferencesUpdate.Body(weight: person.weight, height: person.profile.height, today: person.today))

@@ -50,9 +50,14 @@ struct Chrome: Sendable {
 }
 
 /// The object a template sees: the layout's fields first, then the page's own, by name.
-struct PageContext<Content>: MustacheParent {
+struct PageContext: MustacheParent {
     let chrome: Chrome
-    let content: Content
+    let content: TemplateFields?
+
+    init(chrome: Chrome, content: Any) {
+        self.chrome = chrome
+        self.content = TemplateFields.reading(content) as? TemplateFields
+    }
 
     func child(named name: String) -> Any? {
         switch name {
@@ -73,13 +78,7 @@ struct PageContext<Content>: MustacheParent {
         case "unreadInsights": return chrome.unreadInsights > 0 ? String(chrome.unreadInsights) : nil
         case "unreadCoach": return chrome.unreadCoach > 0 ? String(chrome.unreadCoach) : nil
         case "inCreatorSpace": return chrome.inCreatorSpace
-        default:
-            guard let value = Mirror(reflecting: content).children.first(where: { $0.label == name })?.value else {
-                return nil
-            }
-            let optional = Mirror(reflecting: value)
-            guard optional.displayStyle == .optional else { return value }
-            return optional.children.first?.value
+        default: return content?.child(named: name)
         }
     }
 }
