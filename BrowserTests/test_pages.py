@@ -191,14 +191,31 @@ def test_sign_up_then_onboarding_by_keyboard_alone(server, phone):
     screenshot(phone, "onboarding-profile")
     press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
     assert phone.current_url == server + "/onboarding/optional", phone.find_element(By.TAG_NAME, "main").text
-    press(phone, "button[name=skip]", Keys.ENTER, leaves=True)
+    # A weight to reach by a date, in pounds as chosen at sign-up; too fast is refused beside the date.
+    type_into(phone, "#targetWeight", "120")
+    type_into(phone, "#targetDate", "12152026")
+    press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
+    assert "more than the safe 0.9 kg (2 lb)" in phone.find_element(By.ID, "targetDate-error").text
+    assert_accessible(phone)
+    screenshot(phone, "onboarding-optional-goal")
+    type_into(phone, "#targetWeight", "135")
+    type_into(phone, "#targetDate", "06012027")
+    press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
     choose(phone, "source", "manual")
     press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
     type_into(phone, "#pushUps", "8")
+    # Each main lift has its own heaviest set; two of three given.
+    type_into(phone, "[id='load-back-squat']", "95")
+    type_into(phone, "[id='reps-back-squat']", "5")
+    type_into(phone, "[id='load-deadlift']", "135")
+    type_into(phone, "[id='reps-deadlift']", "3")
+    assert_accessible(phone)
+    screenshot(phone, "onboarding-baseline")
     press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)
     assert phone.current_url == server + "/onboarding/plan"
     main = phone.find_element(By.TAG_NAME, "main").text
     assert "Why these numbers" in main and "Mifflin–St Jeor" in main
+    assert "At this rate you reach" in main
     assert_accessible(phone)
     screenshot(phone, "onboarding-plan")
     press(phone, "form.stack button.button-primary", Keys.ENTER, leaves=True)

@@ -128,8 +128,12 @@ struct TrainingSetupPageTests {
             try await browser.signUp(timeZone: "UTC")
             let page = try await browser.get("/pillars/fitness/plan").text
             #expect(page.contains("Your training set-up"))
+            #expect(page.contains(#"id="sessionsPerWeek" name="sessionsPerWeek" type="number" value="4""#))
+            // The common steps for kilograms until the person sets their own.
             #expect(
-                page.contains(#"id="sessionsPerWeek" name="sessionsPerWeek" type="number" min="1" max="7" step="1" value="4""#))
+                page.contains(#"id="loadSteps.dumbbell" name="loadSteps.dumbbell" type="text" inputmode="decimal" value="1""#))
+            #expect(
+                page.contains(#"id="loadSteps.barbell" name="loadSteps.barbell" type="text" inputmode="decimal" value="2.5""#))
 
             let saved = try await browser.post(
                 "/pillars/fitness/plan/setup",
@@ -157,8 +161,31 @@ struct TrainingSetupPageTests {
                 #expect(refused.status == .unprocessableContent, "\(field)")
                 #expect(refused.text.contains(message), "\(field): \(message)")
             }
-            let tooMany = try await browser.post("/pillars/fitness/plan/setup", form: [("sessionsPerWeek", "9")])
-            #expect(tooMany.status == .unprocessableContent)
+            // Every problem at once, each beside its field, and the form keeps what was typed.
+            let three = try await browser.post(
+                "/pillars/fitness/plan/setup",
+                form: [("sessionsPerWeek", "9"), ("maximumHeartRate", "250"), ("loadSteps.dumbbell", "0.1")])
+            #expect(three.status == .unprocessableContent)
+            #expect(three.text.contains("There are 3 problems"))
+            for field in ["sessionsPerWeek", "maximumHeartRate", "loadSteps.dumbbell"] {
+                #expect(three.text.contains(#"id="\#(field)-error""#), "\(field)")
+                #expect(three.text.contains(##"href="#\##(field)""##), "\(field) in the summary")
+            }
+            #expect(three.text.contains("A load step must be from 0.2 to 10 kg (0.5 to 22 lb)."))
+            #expect(three.text.contains(#"name="loadSteps.dumbbell" type="text" inputmode="decimal" value="0.1""#))
+            #expect(
+                try await browser.json(.get, "/api/v1/plan/preferences", bearer: token).text.contains(#""sessionsPerWeek":3"#))
+
+            // The person's own steps: 2 kg dumbbells (0.2 kg is the smallest allowed); the common steps again
+            // are no steps of their own.
+            let own = try await browser.post(
+                "/pillars/fitness/plan/setup",
+                form: [("sessionsPerWeek", "3"), ("loadSteps.dumbbell", "2"), ("loadSteps.barbell", "0.2")])
+            #expect(own.status == .seeOther)
+            let kept = try await browser.json(.get, "/api/v1/plan/preferences", bearer: token).text
+            #expect(kept.contains(#""dumbbellKilograms":2"#) && kept.contains(#""barbellKilograms":0.2"#))
+            try await browser.post("/pillars/fitness/plan/setup", form: [("sessionsPerWeek", "3")])
+            #expect(!(try await browser.json(.get, "/api/v1/plan/preferences", bearer: token).text).contains("loadSteps"))
             // Clearing the measured maximum goes back to the estimate.
             try await browser.post("/pillars/fitness/plan/setup", form: [("sessionsPerWeek", "3"), ("maximumHeartRate", "")])
             #expect(!(try await browser.json(.get, "/api/v1/plan/preferences", bearer: token).text).contains("maximumHeartRate"))

@@ -18,6 +18,30 @@ public struct LoadSteps: Hashable, Sendable, Codable {
         self.machine = machine
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case barbell = "barbellKilograms"
+        case dumbbell = "dumbbellKilograms"
+        case kettlebell = "kettlebellKilograms"
+        case machine = "machineKilograms"
+    }
+
+    // Plain kilograms in documents and the API, as every other load there.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        barbell = Mass(kilograms: try container.decode(Double.self, forKey: .barbell))
+        dumbbell = Mass(kilograms: try container.decode(Double.self, forKey: .dumbbell))
+        kettlebell = Mass(kilograms: try container.decode(Double.self, forKey: .kettlebell))
+        machine = Mass(kilograms: try container.decode(Double.self, forKey: .machine))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(barbell.kilograms, forKey: .barbell)
+        try container.encode(dumbbell.kilograms, forKey: .dumbbell)
+        try container.encode(kettlebell.kilograms, forKey: .kettlebell)
+        try container.encode(machine.kilograms, forKey: .machine)
+    }
+
     public static func defaults(for units: UnitSystem) -> LoadSteps {
         units == .metric
             ? LoadSteps(
@@ -40,5 +64,19 @@ public struct LoadSteps: Hashable, Sendable, Codable {
     public static func rounded(_ load: Mass, to step: Mass) -> Mass {
         guard step.kilograms > 0 else { return load }
         return Mass(kilograms: (load.kilograms / step.kilograms).rounded() * step.kilograms)
+    }
+
+    /// The steps a person can set: from 0.2 kg (fractional plates, 0.5 lb) to 10 kg.
+    public static let range = 0.2...10.0
+
+    /// Each step outside `range`, named by its equipment ("loadSteps.dumbbell").
+    public func problems() -> [ValidationError] {
+        [("barbell", barbell), ("dumbbell", dumbbell), ("kettlebell", kettlebell), ("machine", machine)].compactMap {
+            name, step in
+            // Compared in hundredths of a kilogram, as entered: 0.5 lb is 0.227 kg, 22 lb is 9.98 kg.
+            let hundredths = (step.kilograms * 100).rounded()
+            guard !step.kilograms.isFinite || !(20...1_000).contains(hundredths) else { return nil }
+            return ValidationError.because("loadSteps.\(name)", "loadStep")
+        }
     }
 }

@@ -20,12 +20,16 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
     /// A maximum heart rate the person measured (a test, or a clinician's), in bpm; otherwise the
     /// exercise alert estimates it as 220 − age.
     public var maximumHeartRate: Int?
+    /// The person's own smallest load steps (their dumbbells go up by 2 kg, their gym has 1.25 kg
+    /// plates); nil uses the common steps for their units.
+    public var loadSteps: LoadSteps?
 
     public init(
         emphasis: Emphasis = .strength, sessionsPerWeek: Int = 4, sessionMinutes: Int = 60,
         equipment: Set<Equipment> = Set(Equipment.allCases), injuries: Set<InjuryArea> = [], buildMuscle: Bool = false,
-        skipWarmUp: Bool = false, seriousCondition: Bool = false, maximumHeartRate: Int? = nil
+        skipWarmUp: Bool = false, seriousCondition: Bool = false, maximumHeartRate: Int? = nil, loadSteps: LoadSteps? = nil
     ) {
+        self.loadSteps = loadSteps
         self.maximumHeartRate = maximumHeartRate
         self.emphasis = emphasis
         self.sessionsPerWeek = sessionsPerWeek
@@ -39,7 +43,7 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case emphasis, sessionsPerWeek, sessionMinutes, equipment, injuries, buildMuscle, skipWarmUp, seriousCondition,
-            maximumHeartRate
+            maximumHeartRate, loadSteps
     }
 
     /// Sets are written in their declared order, so the same preferences are always the same JSON
@@ -55,24 +59,36 @@ public struct TrainingPreferences: Hashable, Sendable, Codable {
         try container.encode(skipWarmUp, forKey: .skipWarmUp)
         try container.encode(seriousCondition, forKey: .seriousCondition)
         try container.encodeIfPresent(maximumHeartRate, forKey: .maximumHeartRate)
+        try container.encodeIfPresent(loadSteps, forKey: .loadSteps)
     }
 
     /// Measured maximum heart rates a person can have.
     public static let maximumHeartRateRange = 100...230
 
     public func validated() throws(ValidationError) -> TrainingPreferences {
-        guard (1...7).contains(sessionsPerWeek) else {
-            throw ValidationError.because("sessionsPerWeek", "sessionsPerWeek")
+        if let first = problems().first { throw first }
+        return self
+    }
+
+    /// Every value out of its range, each with its field, so a form can say them all at once.
+    public func problems() -> [ValidationError] {
+        var problems: [ValidationError] = []
+        if !(1...7).contains(sessionsPerWeek) {
+            problems.append(.because("sessionsPerWeek", "sessionsPerWeek"))
         }
-        guard (20...180).contains(sessionMinutes) else {
-            throw ValidationError.because("sessionMinutes", "sessionMinutes")
+        if !(20...180).contains(sessionMinutes) {
+            problems.append(.because("sessionMinutes", "sessionMinutes"))
         }
         if let maximumHeartRate, !Self.maximumHeartRateRange.contains(maximumHeartRate) {
-            throw ValidationError.range(
-                "maximumHeartRate", "maximumHeartRate", Double(Self.maximumHeartRateRange.lowerBound),
-                Double(Self.maximumHeartRateRange.upperBound), unit: " bpm")
+            problems.append(
+                .range(
+                    "maximumHeartRate", "maximumHeartRate", Double(Self.maximumHeartRateRange.lowerBound),
+                    Double(Self.maximumHeartRateRange.upperBound), unit: " bpm"))
         }
-        return self
+        if let loadSteps {
+            problems += loadSteps.problems()
+        }
+        return problems
     }
 }
 

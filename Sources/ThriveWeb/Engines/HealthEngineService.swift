@@ -76,7 +76,7 @@ public struct HealthEngineService: Sendable {
         let workouts = try await store.read {
             try await $0.records(of: owner).workouts.workouts(in: DateWindow(from: since), limit: nil)
         }
-        let steps = LoadSteps.defaults(for: context.profile.unitSystem)
+        let steps = context.loadSteps
         var loads = WorkoutProgress.loads(from: workouts, resolve: ExerciseNames.exercise(named:), steps: steps)
         // Before a lift has history, the onboarding's estimated 1RM gives its first working load.
         let baseline = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }?.baseline

@@ -26,6 +26,8 @@ struct PersonContext: Sendable {
     /// The diets the person named in onboarding.
     var diets: Set<Diet> = []
     var zone: TimeZone { profile.timeZone }
+    /// The load steps loads move by: the person's own, else the common ones for their units.
+    var loadSteps: LoadSteps { preferences.training.loadSteps ?? .defaults(for: profile.unitSystem) }
 
     /// The fields the nutrition engine needs that the profile lacks, by name.
     var missingForPlan: [String] {

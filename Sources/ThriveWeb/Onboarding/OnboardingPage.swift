@@ -202,8 +202,7 @@ extension OnboardingPage {
         let goal = preferences.weightGoal
         weightGoal = WeightGoalFields(
             weight: InputField(
-                "targetWeight", t("field.targetWeight"),
-                unit: t(units == .metric ? "onboarding.unit.kgOptional" : "onboarding.unit.lbOptional"),
+                "targetWeight", t("field.targetWeight"), unit: units == .metric ? "kg" : "lb",
                 value: values["targetWeight"]
                     ?? goal.map { DisplayFormat.plain(units == .metric ? $0.target.kilograms : $0.target.pounds) } ?? "",
                 errors: errors, narrow: true),

@@ -69,14 +69,17 @@ struct PlanPagesController {
             let form = try await MealPagesController.form(request)
             let person = try await services.engines.context(owner)
             let preferences: PlanPreferences
-            do throws(ValidationError) {
+            do {
                 var update = PreferencesUpdate()
-                update.training = try TrainingSetupForm.update(from: form)
+                update.training = try TrainingSetupForm.update(
+                    from: form, current: person.preferences.training, units: person.profile.unitSystem)
                 preferences = try update.applied(
                     to: person.preferences,
                     body: PreferencesUpdate.Body(weight: person.weight, height: person.profile.height, today: person.today))
-            } catch {
-                return try await trainingPage(owner, context: context, error: error)
+            } catch let problems as ValidationErrors {
+                var errors = FormErrors()
+                for problem in problems.all { errors.add(problem) }
+                return try await trainingPage(owner, context: context, form: form, errors: errors)
             }
             let time = services.now()
             try await services.store.write { try await $0.records(of: owner).documents.save(preferences, at: time) }
@@ -107,16 +110,16 @@ struct PlanPagesController {
             status: error == nil && refeedError == nil ? .ok : .unprocessableContent)
     }
 
-    /// The training plan with its set-up form; a refused form comes back with its reason (422).
-    func trainingPage(_ owner: UserID, context: AppRequestContext, error: ValidationError? = nil) async throws -> Response {
+    /// The training plan with its set-up form; a refused form comes back as sent, with every problem (422).
+    func trainingPage(
+        _ owner: UserID, context: AppRequestContext, form: FormFields? = nil, errors: FormErrors = FormErrors()
+    ) async throws -> Response {
         let person = try await services.engines.context(owner)
         var page = TrainingPlanPage(program: try await services.engines.trainingProgram(owner), units: person.profile.unitSystem)
-        var setup = TrainingSetupForm(person.preferences.training)
-        setup.error = error?.message
-        setup.errorField = error?.field
-        page.setup = setup
+        page.setup = TrainingSetupForm(
+            person.preferences.training, units: person.profile.unitSystem, form: form, errors: errors)
         return services.renderer.render(
             "plan-training", chrome: Chrome(title: t("planTraining.title"), context: context, tab: .pillars), content: page,
-            status: error == nil ? .ok : .unprocessableContent)
+            status: errors.hasAny ? .unprocessableContent : .ok)
     }
 }

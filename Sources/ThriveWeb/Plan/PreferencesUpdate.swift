@@ -14,6 +14,10 @@ struct PreferencesUpdate: Codable, Sendable {
         var seriousCondition: Bool?
         /// A measured maximum heart rate in bpm; 0 removes it (the alert then estimates 220 − age).
         var maximumHeartRate: Int?
+        /// The person's smallest load steps.
+        var loadSteps: LoadSteps?
+        /// `true` drops the person's own steps for the common ones of their units.
+        var commonLoadSteps: Bool?
     }
 
     /// A weight to reach by a date; both together.
@@ -79,6 +83,8 @@ struct PreferencesUpdate: Codable, Sendable {
             if let value = training.skipWarmUp { result.training.skipWarmUp = value }
             if let value = training.seriousCondition { result.training.seriousCondition = value }
             if let value = training.maximumHeartRate { result.training.maximumHeartRate = value == 0 ? nil : value }
+            if let value = training.loadSteps { result.training.loadSteps = value }
+            if training.commonLoadSteps == true { result.training.loadSteps = nil }
             do {
                 result.training = try result.training.validated()
             } catch {

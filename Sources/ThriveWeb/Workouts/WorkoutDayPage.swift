@@ -69,7 +69,7 @@ struct WorkoutDayPage: Sendable {
         progress =
             saved.map { workout in
                 WorkoutProgress.nextTime(
-                    after: workout, resolve: ExerciseNames.exercise(named:), steps: .defaults(for: units)
+                    after: workout, resolve: ExerciseNames.exercise(named:), steps: person.loadSteps
                 ).map { item in
                     let change =
                         item.decision.load == item.current
