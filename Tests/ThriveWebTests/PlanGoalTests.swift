@@ -217,6 +217,31 @@ struct FoodWarningPagesTests {
             #expect(page.contains(#"<div class="notice notice-warning" role="note">"#))
             #expect(page.contains("they cannot promise a food is safe"))
             #expect(!(try await browser.get("/pillars/nutrition/foods/09003").text).contains("notice-warning"))
+
+            // The API gives an app the same flags, documented.
+            let token = try await browser.apiLogin().accessToken
+            let check = SchemaCheck(document: try SchemaJSON.parse(try await browser.get("/api/v1/openapi.json").text))
+            struct Flagged: Decodable {
+                let ndbNumber: String
+                let allergens: [String]
+                let conflictingAllergies: [String]
+                let unsuitableForDiets: [String]
+                let warning: String?
+            }
+            struct Search: Decodable { let foods: [Flagged] }
+            let search = try await browser.json(.get, "/api/v1/foods?q=peanut+butter&limit=3", bearer: token)
+            try check.expectDocumented(search, "/api/v1/foods", "get")
+            let butter = try #require(try search.decode(Search.self).foods.first)
+            #expect(butter.allergens.contains("peanuts") && !butter.allergens.contains("milk"))
+            #expect(butter.conflictingAllergies == ["peanuts"])
+            #expect(butter.warning == "Check the label: flagged for you: peanuts.")
+            let cheddar = try await browser.json(.get, "/api/v1/foods/01009", bearer: token)
+            try check.expectDocumented(cheddar, "/api/v1/foods/{ndbNumber}", "get")
+            let milk = try cheddar.decode(Flagged.self)
+            #expect(milk.allergens == ["milk"] && milk.conflictingAllergies.isEmpty)
+            #expect(milk.unsuitableForDiets == ["vegan"])
+            let apple = try await browser.json(.get, "/api/v1/foods/09003", bearer: token).decode(Flagged.self)
+            #expect(apple.allergens.isEmpty && apple.warning == nil)
         }
     }
 }

@@ -10,24 +10,27 @@ struct FoodsAPIController {
 
     struct SearchResponse: Encodable {
         let query: String
-        let foods: [Food]
+        let foods: [FlaggedFood]
     }
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         api.get("foods") { request, context -> Response in
-            _ = try context.requireUser()
+            let owner = try context.requireUser()
             let query = try FoodSearchQuery(request.uri.queryParameters.get("q") ?? "")
             let limit = try QueryLimit.parse(request.uri.queryParameters.get("limit"), fallback: 20, maximum: 50)
             let foods = try await services.store.read { try await $0.foods.search(query, limit: limit) }
-            return try jsonResponse(SearchResponse(query: query.words.joined(separator: " "), foods: foods))
+            let warnings = try await FoodWarnings.load(owner, store: services.store)
+            return try jsonResponse(
+                SearchResponse(
+                    query: query.words.joined(separator: " "), foods: foods.map { FlaggedFood($0, warnings: warnings) }))
         }
         api.get("foods/:ndbNumber") { _, context -> Response in
-            _ = try context.requireUser()
+            let owner = try context.requireUser()
             let number = context.parameters.get("ndbNumber") ?? ""
             guard number.count == 5, number.allSatisfy(\.isASCIIDigit),
                 let food = try await services.store.read({ try await $0.foods.food(ndbNumber: number) })
             else { throw AppError.notFound(t("mealError.noSuchFood")) }
-            return try jsonResponse(food)
+            return try jsonResponse(FlaggedFood(food, warnings: try await FoodWarnings.load(owner, store: services.store)))
         }
     }
 }
