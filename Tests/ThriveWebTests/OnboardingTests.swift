@@ -16,6 +16,14 @@ struct OnboardingTests {
         }
     }
 
+    /// Opens each onboarding step and sends its answers, as a person going through them does.
+    static func answer(_ browser: Browser, _ steps: [(String, [(String, String)])]) async throws {
+        for (step, form) in steps {
+            try await browser.get("/onboarding/\(step)")
+            try await browser.post("/onboarding/\(step)", form: form)
+        }
+    }
+
     /// An app accepts the terms through the API: it reads them in the person's language, names the
     /// version it showed, and health data is taken from then on.
     @Test func theTermsAreAcceptedThroughTheAPI() async throws {
@@ -209,22 +217,20 @@ struct OnboardingTests {
         let app = try await TestApp.make(clock: TestClock(Self.morning))
         try await app.test { browser in
             try await browser.signUp(timeZone: "UTC", onboard: false)
-            try await browser.get("/onboarding/consent")
-            try await browser.post("/onboarding/consent", form: [("accept", "yes")])
-            try await browser.get("/onboarding/profile")
             // 50 kg at 170 cm: BMI 17.3.
-            try await browser.post(
-                "/onboarding/profile",
-                form: [
-                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "50"), ("allergy", "none"),
-                    ("condition", "none"), ("goal", "weightLoss"),
+            try await Self.answer(
+                browser,
+                [
+                    ("consent", [("accept", "yes")]),
+                    (
+                        "profile",
+                        [
+                            ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "50"),
+                            ("allergy", "none"), ("condition", "none"), ("goal", "weightLoss"),
+                        ]
+                    ),
+                    ("optional", [("skip", "yes")]), ("dataSource", [("source", "manual")]), ("baseline", [("pushUps", "0")]),
                 ])
-            for (step, form) in [
-                ("optional", [("skip", "yes")]), ("dataSource", [("source", "manual")]), ("baseline", [("pushUps", "0")]),
-            ] {
-                try await browser.get("/onboarding/\(step)")
-                try await browser.post("/onboarding/\(step)", form: form)
-            }
             let plan = try await browser.get("/onboarding/plan")
             #expect(plan.status == .ok)
             #expect(plan.text.contains("Weight loss is paused."))
@@ -239,14 +245,17 @@ struct OnboardingTests {
         let app = try await TestApp.make(clock: TestClock(Self.morning))
         try await app.test { browser in
             try await browser.signUp(timeZone: "UTC", onboard: false)
-            try await browser.get("/onboarding/consent")
-            try await browser.post("/onboarding/consent", form: [("accept", "yes")])
-            try await browser.get("/onboarding/profile")
-            try await browser.post(
-                "/onboarding/profile",
-                form: [
-                    ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "80"), ("allergy", "none"),
-                    ("diet", "vegan"), ("condition", "none"), ("goal", "weightLoss"),
+            try await Self.answer(
+                browser,
+                [
+                    ("consent", [("accept", "yes")]),
+                    (
+                        "profile",
+                        [
+                            ("dateOfBirth", "1990-04-21"), ("sex", "female"), ("heightCm", "170"), ("weight", "80"),
+                            ("allergy", "none"), ("diet", "vegan"), ("condition", "none"), ("goal", "weightLoss"),
+                        ]
+                    ),
                 ])
             let optional = try await browser.get("/onboarding/optional").text
             #expect(optional.contains(#"id="targetDate" name="targetDate" type="date" min="2026-11-29""#))
@@ -275,10 +284,7 @@ struct OnboardingTests {
             }
             #expect(preferences?.weightGoal?.target == Mass(kilograms: 70))
             #expect(preferences?.weightGoal?.date == LocalDate(year: 2027, month: 3, day: 1))
-            for (step, form) in [("dataSource", [("source", "manual")]), ("baseline", [("pushUps", "5")])] {
-                try await browser.get("/onboarding/\(step)")
-                try await browser.post("/onboarding/\(step)", form: form)
-            }
+            try await Self.answer(browser, [("dataSource", [("source", "manual")]), ("baseline", [("pushUps", "5")])])
             let plan = try await browser.get("/onboarding/plan").text
             #expect(plan.contains("At this rate you reach 70.0 kg around"))
             #expect(plan.contains("can come from plants alone: lentils, beans, chickpeas, tofu"))

@@ -15,10 +15,10 @@ struct FlaggedFood: Encodable {
         self.food = food
         let contained = FoodFlags.allergens(in: food)
         allergens = Allergy.allCases.filter(contained.contains)
-        let conflicts = FoodFlags.conflicts(food, allergies: warnings.allergies, diets: warnings.diets)
+        let conflicts = warnings.conflicts(food)
         conflictingAllergies = conflicts.compactMap { if case .allergy(let allergy) = $0 { allergy } else { nil } }
         unsuitableForDiets = conflicts.compactMap { if case .diet(let diet) = $0 { diet } else { nil } }
-        warning = warnings.warning(for: food)
+        warning = FoodWarnings.warning(conflicts)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -13,9 +13,18 @@ struct FoodWarnings: Sendable {
         return FoodWarnings(allergies: Set(details?.allergies ?? []), diets: Set(details?.diets ?? []))
     }
 
+    /// The person's allergies and diets this food conflicts with.
+    func conflicts(_ food: Food) -> [FoodFlags.Conflict] {
+        FoodFlags.conflicts(food, allergies: allergies, diets: diets)
+    }
+
     /// Why this food may not suit the person, or nil.
     func warning(for food: Food) -> String? {
-        let conflicts = FoodFlags.conflicts(food, allergies: allergies, diets: diets)
+        Self.warning(conflicts(food))
+    }
+
+    /// The conflicts in words, or nil when there are none.
+    static func warning(_ conflicts: [FoodFlags.Conflict]) -> String? {
         guard !conflicts.isEmpty else { return nil }
         let items = conflicts.map { conflict -> Phrase in
             switch conflict {

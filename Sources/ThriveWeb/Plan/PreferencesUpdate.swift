@@ -18,6 +18,23 @@ struct PreferencesUpdate: Codable, Sendable {
         var loadSteps: LoadSteps?
         /// `true` drops the person's own steps for the common ones of their units.
         var commonLoadSteps: Bool?
+
+        /// `current` with the fields sent changed, not yet checked.
+        func applied(to current: TrainingPreferences) -> TrainingPreferences {
+            var result = current
+            if let emphasis { result.emphasis = emphasis }
+            if let sessionsPerWeek { result.sessionsPerWeek = sessionsPerWeek }
+            if let sessionMinutes { result.sessionMinutes = sessionMinutes }
+            if let equipment { result.equipment = Set(equipment) }
+            if let injuries { result.injuries = Set(injuries) }
+            if let buildMuscle { result.buildMuscle = buildMuscle }
+            if let skipWarmUp { result.skipWarmUp = skipWarmUp }
+            if let seriousCondition { result.seriousCondition = seriousCondition }
+            if let maximumHeartRate { result.maximumHeartRate = maximumHeartRate == 0 ? nil : maximumHeartRate }
+            if let loadSteps { result.loadSteps = loadSteps }
+            if commonLoadSteps == true { result.loadSteps = nil }
+            return result
+        }
     }
 
     /// A weight to reach by a date; both together.
@@ -74,19 +91,8 @@ struct PreferencesUpdate: Codable, Sendable {
             result.refeedCap = refeedCap
         }
         if let training {
-            if let value = training.emphasis { result.training.emphasis = value }
-            if let value = training.sessionsPerWeek { result.training.sessionsPerWeek = value }
-            if let value = training.sessionMinutes { result.training.sessionMinutes = value }
-            if let value = training.equipment { result.training.equipment = Set(value) }
-            if let value = training.injuries { result.training.injuries = Set(value) }
-            if let value = training.buildMuscle { result.training.buildMuscle = value }
-            if let value = training.skipWarmUp { result.training.skipWarmUp = value }
-            if let value = training.seriousCondition { result.training.seriousCondition = value }
-            if let value = training.maximumHeartRate { result.training.maximumHeartRate = value == 0 ? nil : value }
-            if let value = training.loadSteps { result.training.loadSteps = value }
-            if training.commonLoadSteps == true { result.training.loadSteps = nil }
             do {
-                result.training = try result.training.validated()
+                result.training = try training.applied(to: result.training).validated()
             } catch {
                 throw ValidationError(field: "training.\(error.field)", message: error.message)
             }

@@ -12,6 +12,7 @@ struct TrainingSetupForm: Sendable {
     let injuries: [Choice]
     let fields: [FormControl]
     let loadSteps: [FormControl]
+    let maximumHeartRateField: InputField
     let skipWarmUp: Bool
     let seriousCondition: Bool
     let errors: FormErrors
@@ -63,8 +64,6 @@ struct TrainingSetupForm: Sendable {
         seriousCondition = form.map { $0["seriousCondition"] == "true" } ?? preferences.seriousCondition
     }
 
-    let maximumHeartRateField: InputField
-
     /// The update a sent form asks for, checked against `current` as a whole: every number that is
     /// not one and every value out of its range is refused together, each with its field.
     static func update(
@@ -103,12 +102,7 @@ struct TrainingSetupForm: Sendable {
             kettlebell: steps[2] ?? defaults.kettlebell, machine: steps[3] ?? defaults.machine)
         // The common steps are kept as "none of my own", so they follow a change of units.
         if Self.same(chosen, defaults) { training.commonLoadSteps = true } else { training.loadSteps = chosen }
-        var whole = current
-        if let value = training.sessionsPerWeek { whole.sessionsPerWeek = value }
-        if let value = training.sessionMinutes { whole.sessionMinutes = value }
-        if let value = training.maximumHeartRate { whole.maximumHeartRate = value == 0 ? nil : value }
-        whole.loadSteps = training.loadSteps
-        for problem in whole.problems() { problems.add(problem) }
+        for problem in training.applied(to: current).problems() { problems.add(problem) }
         try problems.finish()
         return training
     }
