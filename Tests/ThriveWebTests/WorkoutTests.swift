@@ -234,6 +234,16 @@ struct WorkoutTests {
             // stays at 30 kg until every set reaches 14 reps.
             #expect(logged.nextTime.map(\.loadKilograms) == [122.5, 30])
             #expect(logged.nextTime.map(\.changePercent) == [2.1, 0])
+            // With the person's own steps (their lightest plates make 5 kg on the bar), as the pages say.
+            let steps =
+                #"{"training":{"loadSteps":{"barbellKilograms":5,"dumbbellKilograms":1,"kettlebellKilograms":2,"machineKilograms":2.5}}}"#
+            #expect(try await browser.json(.put, "/api/v1/plan/preferences", steps, bearer: token).status == .ok)
+            let again = try await browser.json(.put, "\(path)/\(logged.id)", body, bearer: token)
+            try check.expectDocumented(again, "\(path)/{id}", "put")
+            // 120 → 125 is one 5 kg step (+4.2 %, within the wanted +5 %), not the 122.5 of the common step.
+            let own = try again.decode(Logged.self)
+            #expect(own.nextTime.map(\.loadKilograms) == [125, 30])
+            #expect(own.nextTime.map(\.changePercent) == [4.2, 0])
 
             let refusals: [(String, String, String)] = [
                 (#"{"minutes":0}"#, "minutes", "A workout lasts between 1 minute and 24 hours (1,440 minutes)."),

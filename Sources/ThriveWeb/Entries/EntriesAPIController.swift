@@ -10,7 +10,25 @@ struct EntriesAPIController<Entry: Codable & Sendable, Input: Codable & Sendable
     let kind: EntryKind<Entry>
     /// Builds a validated entry from the request body (with the ID to use and the current time).
     let make: @Sendable (Input, UUID, Date) throws -> Entry
-    let output: @Sendable (Entry) -> Output
+    /// The answer for an entry, in the person's terms (a workout's next loads move in their own steps).
+    let output: @Sendable (Entry, PersonContext) -> Output
+
+    init(
+        kind: EntryKind<Entry>, make: @escaping @Sendable (Input, UUID, Date) throws -> Entry,
+        output: @escaping @Sendable (Entry, PersonContext) -> Output
+    ) {
+        self.kind = kind
+        self.make = make
+        self.output = output
+    }
+
+    /// A kind whose answer is the entry alone.
+    init(
+        kind: EntryKind<Entry>, make: @escaping @Sendable (Input, UUID, Date) throws -> Entry,
+        output: @escaping @Sendable (Entry) -> Output
+    ) {
+        self.init(kind: kind, make: make, output: { entry, _ in output(entry) })
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>, services: AppServices) {
         let log = EntryLog(kind: kind, store: services.store, now: services.now)
@@ -19,14 +37,14 @@ struct EntriesAPIController<Entry: Codable & Sendable, Input: Codable & Sendable
             let person = try await services.engines.context(owner)
             let date = try request.askedDate() ?? person.today
             let entries = try await log.day(owner, date, in: person.zone)
-            return try jsonResponse(EntryDayBody(date: date, entries: entries.map(output)))
+            return try jsonResponse(EntryDayBody(date: date, entries: entries.map { output($0, person) }))
         }
         group.post { request, context -> Response in
             let owner = try context.requireUser()
             let input = try await StrictJSON.decode(Input.self, from: request, context: context, limit: 16 * 1024)
             let entry = try make(input, (services.ids.make() as Identifier<Entry>).rawValue, services.now())
             try await log.add(owner, entry)
-            return try jsonResponse(output(entry), status: .created)
+            return try jsonResponse(output(entry, try await services.engines.context(owner)), status: .created)
         }
         group.put(":id") { request, context -> Response in
             let owner = try context.requireUser()
@@ -35,19 +53,19 @@ struct EntriesAPIController<Entry: Codable & Sendable, Input: Codable & Sendable
             guard let entry = try await log.replace(owner, with: try make(input, id, services.now())) else {
                 throw kind.missing
             }
-            return try jsonResponse(output(entry))
+            return try jsonResponse(output(entry, try await services.engines.context(owner)))
         }
         group.delete(":id") { _, context -> Response in
             let owner = try context.requireUser()
             guard let deleted = try await log.delete(owner, id: try id(context)) else { throw kind.missing }
-            return try jsonResponse(output(deleted))
+            return try jsonResponse(output(deleted, try await services.engines.context(owner)))
         }
         group.post("undo-delete") { _, context -> Response in
             let owner = try context.requireUser()
             guard let restored = try await log.undoDelete(owner) else {
                 throw AppError.notFound(t("api.noDeleted"))
             }
-            return try jsonResponse(output(restored), status: .created)
+            return try jsonResponse(output(restored, try await services.engines.context(owner)), status: .created)
         }
     }
 
@@ -98,5 +116,6 @@ extension EntriesAPIController where Entry == CategorySample, Input == SleepRequ
 
 extension EntriesAPIController where Entry == Workout, Input == WorkoutRequest, Output == WorkoutBody {
     static let workouts = EntriesAPIController(
-        kind: .workout, make: { input, id, now in try input.workout(id: id, now: now) }, output: WorkoutBody.init)
+        kind: .workout, make: { input, id, now in try input.workout(id: id, now: now) },
+        output: { workout, person in WorkoutBody(workout, steps: person.loadSteps) })
 }

@@ -85,7 +85,8 @@ struct WorkoutBody: Codable {
     let sets: [Set]
     let nextTime: [NextTime]
 
-    init(_ workout: Workout) {
+    /// - Parameter steps: the person's load steps, which next time's loads move in.
+    init(_ workout: Workout, steps: LoadSteps) {
         id = workout.id.description
         activityType = workout.activityType.rawValue
         activityName = workout.activityType.title
@@ -99,7 +100,7 @@ struct WorkoutBody: Codable {
                 exercise: $0.exercise, reps: $0.reps, loadKilograms: $0.load?.kilograms, durationSeconds: $0.durationSeconds,
                 rpe: $0.rpe)
         }
-        nextTime = WorkoutProgress.nextTime(after: workout, resolve: ExerciseNames.exercise(named:)).map {
+        nextTime = WorkoutProgress.nextTime(after: workout, resolve: ExerciseNames.exercise(named:), steps: steps).map {
             NextTime(
                 exercise: t($0.exercise.title), loadKilograms: $0.decision.load.kilograms,
                 changePercent: ($0.decision.change * 1_000).rounded() / 10, reason: t($0.decision.reason))
