@@ -330,3 +330,30 @@ struct StartingLoadTests {
         }
     }
 }
+
+@Suite("A person's own load steps")
+struct LoadStepBoundsTests {
+    /// 0.2 to 10 kg, compared in the hundredths a person types: both sides of each edge, and the
+    /// pound steps that round into the range (0.5 lb is 0.227 kg, 22 lb is 9.98 kg).
+    @Test(arguments: [
+        (0.19, false), (0.2, true), (10, true), (10.01, false), (Mass(pounds: 0.5).kilograms, true),
+        (Mass(pounds: 22).kilograms, true), (Mass(pounds: 23).kilograms, false), (.nan, false),
+    ])
+    func aStepIsAllowedFromAFifthOfAKilogramToTen(kilograms: Double, allowed: Bool) {
+        let step = Mass(kilograms: kilograms)
+        let steps = LoadSteps(barbell: Mass(kilograms: 2.5), dumbbell: step, kettlebell: Mass(kilograms: 2), machine: step)
+        let problems = steps.problems()
+        #expect(problems.isEmpty == allowed)
+        if !allowed { #expect(problems.map(\.field) == ["loadSteps.dumbbell", "loadSteps.machine"]) }
+        var preferences = TrainingPreferences()
+        preferences.loadSteps = steps
+        #expect(preferences.problems().count == (allowed ? 0 : 2), "the preferences say every step out of range")
+    }
+
+    @Test func stepsAreKeptInPlainKilograms() throws {
+        let steps = LoadSteps.defaults(for: .imperial)
+        let json = String(decoding: try JSONEncoder().encode(steps), as: UTF8.self)
+        #expect(json.contains(#""dumbbellKilograms":1.13"#))
+        #expect(try JSONDecoder().decode(LoadSteps.self, from: Data(json.utf8)) == steps)
+    }
+}
