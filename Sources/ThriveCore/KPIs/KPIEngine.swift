@@ -196,12 +196,6 @@ public enum KPIEngine {
     }
 }
 
-extension WorkoutActivityType {
-    public var isStrength: Bool {
-        self == .traditionalStrengthTraining || self == .functionalStrengthTraining
-    }
-}
-
 /// Durations for people: "7 h 12 min".
 public enum DurationFormat {
     /// "7 h 12 min", "18 min" under an hour, "10 h" on the hour.

@@ -18,12 +18,14 @@ public struct PlanPreferences: Hashable, Sendable, Codable {
     public var weightGoal: WeightGoal?
     /// Refeed days the person moved or skipped.
     public var refeeds = RefeedSchedule()
+    /// When the training emphasis was chosen and its monthly review last answered.
+    public var emphasisReview = EmphasisReviewState()
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case activity, goal, targetRateKilogramsPerWeek, refeedCap, training, sources, adaptiveAdjustment, lastAdjustmentCheck,
-            startedOn, weightGoal, refeeds
+            startedOn, weightGoal, refeeds, emphasisReview
     }
 
     public init(from decoder: any Decoder) throws {
@@ -39,6 +41,8 @@ public struct PlanPreferences: Hashable, Sendable, Codable {
         startedOn = try container.decodeIfPresent(LocalDate.self, forKey: .startedOn)
         weightGoal = try container.decodeIfPresent(WeightGoal.self, forKey: .weightGoal)
         refeeds = try container.decodeIfPresent(RefeedSchedule.self, forKey: .refeeds) ?? RefeedSchedule()
+        emphasisReview =
+            try container.decodeIfPresent(EmphasisReviewState.self, forKey: .emphasisReview) ?? EmphasisReviewState()
     }
 
     /// Whether `date` is a refeed day of the person's weight-loss plan.

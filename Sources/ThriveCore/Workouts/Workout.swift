@@ -13,6 +13,16 @@ public enum WorkoutActivityType: String, Sendable, Codable, CaseIterable {
     case rowing
     case other
 
+    /// Muscle-strengthening sessions.
+    public var isStrength: Bool { self == .traditionalStrengthTraining || self == .functionalStrengthTraining }
+
+    /// Aerobic sessions (yoga and other kinds count as neither).
+    public var isCardio: Bool {
+        switch self {
+        case .running, .walking, .cycling, .swimming, .highIntensityIntervalTraining, .rowing: return true
+        case .traditionalStrengthTraining, .functionalStrengthTraining, .yoga, .other: return false
+        }
+    }
 }
 
 /// One set the person performed: the unit that progressive overload works on.

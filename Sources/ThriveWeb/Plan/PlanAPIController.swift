@@ -16,6 +16,18 @@ struct PlanAPIController {
         api.get("plan/training") { _, context -> Response in
             try jsonResponse(TrainingProgramBody(try await engines.trainingProgram(try context.requireUser())))
         }
+        api.get("plan/emphasis-review") { _, context -> Response in
+            let owner = try context.requireUser()
+            let units = try await engines.context(owner).profile.unitSystem
+            return try jsonResponse(EmphasisReviewView(try await engines.emphasisReview(owner), units: units))
+        }
+        api.post("plan/emphasis-review") { request, context -> Response in
+            let owner = try context.requireUser()
+            let answer = try await StrictJSON.decode(EmphasisAnswer.self, from: request, context: context, limit: 1024)
+            _ = try await engines.answerEmphasisReview(owner, accept: answer.accept)
+            let units = try await engines.context(owner).profile.unitSystem
+            return try jsonResponse(EmphasisReviewView(try await engines.emphasisReview(owner), units: units))
+        }
         api.get("plan/refeeds") { _, context -> Response in
             let person = try await engines.context(try context.requireUser())
             return try jsonResponse(RefeedDays.body(person: person, plan: person.nutritionPlan()))
@@ -47,4 +59,9 @@ struct PlanAPIController {
             return try jsonResponse(saved)
         }
     }
+}
+
+/// `POST /api/v1/plan/emphasis-review`: the person's answer to the open suggestion.
+struct EmphasisAnswer: Codable, Sendable {
+    let accept: Bool
 }

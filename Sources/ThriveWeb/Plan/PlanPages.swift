@@ -134,6 +134,10 @@ struct TrainingPlanPage: Sendable {
     let warnings: [String]
     let hasWarnings: Bool
     var setup: TrainingSetupForm?
+    /// The monthly emphasis review: a suggestion to answer, or when the next one comes.
+    var review: EmphasisReviewView?
+    /// What the person's answer did ("Your training is now …").
+    var reviewNotice: String?
 
     init(program: TrainingProgram, units: UnitSystem) {
         sessions = program.sessions.enumerated().map { index, session in

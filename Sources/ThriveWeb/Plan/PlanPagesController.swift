@@ -59,9 +59,25 @@ struct PlanPagesController {
             return .redirect(to: "/pillars/nutrition/plan#refeeds-title", type: .normal)
         }
 
-        router.get("pillars/fitness/plan") { _, context -> Response in
+        router.get("pillars/fitness/plan") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
-            return try await trainingPage(owner, context: context)
+            return try await trainingPage(
+                owner, context: context, answered: request.uri.queryParameters.get("emphasis").map { String($0) })
+        }
+
+        router.post("pillars/fitness/plan/emphasis") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let form = try await MealPagesController.form(request)
+            guard let answer = form.text("answer"), ["accept", "decline"].contains(answer) else {
+                throw AppError(
+                    status: .badRequest, code: "invalid_input", message: t("emphasisReview.chooseAnswer"), field: "answer")
+            }
+            // A second tap, or a form from before the month turned: nothing is open, the page says where things stand.
+            guard try await services.engines.emphasisReview(owner).suggestion != nil else {
+                return .redirect(to: "/pillars/fitness/plan", type: .normal)
+            }
+            _ = try await services.engines.answerEmphasisReview(owner, accept: answer == "accept")
+            return .redirect(to: "/pillars/fitness/plan?emphasis=\(answer == "accept" ? "accepted" : "declined")", type: .normal)
         }
 
         router.post("pillars/fitness/plan/setup") { request, context -> Response in
@@ -112,10 +128,21 @@ struct PlanPagesController {
 
     /// The training plan with its set-up form; a refused form comes back as sent, with every problem (422).
     func trainingPage(
-        _ owner: UserID, context: AppRequestContext, form: FormFields? = nil, errors: FormErrors = FormErrors()
+        _ owner: UserID, context: AppRequestContext, form: FormFields? = nil, errors: FormErrors = FormErrors(),
+        answered: String? = nil
     ) async throws -> Response {
         let person = try await services.engines.context(owner)
         var page = TrainingPlanPage(program: try await services.engines.trainingProgram(owner), units: person.profile.unitSystem)
+        let review = try await services.engines.emphasisReview(owner)
+        page.review = EmphasisReviewView(review, units: person.profile.unitSystem)
+        switch answered {
+        case "accepted":
+            page.reviewNotice = t(
+                "emphasisReview.accepted", ["emphasis": t("emphasisReview.emphasis.\(review.current.rawValue)")])
+        case "declined":
+            page.reviewNotice = review.dueOn.map { t(Phrase("emphasisReview.declined", ["date": .date($0)])) }
+        default: break
+        }
         page.setup = TrainingSetupForm(
             person.preferences.training, units: person.profile.unitSystem, form: form, errors: errors)
         return services.renderer.render(

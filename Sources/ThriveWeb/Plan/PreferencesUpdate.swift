@@ -93,6 +93,8 @@ struct PreferencesUpdate: Codable, Sendable {
         if let training {
             do {
                 result.training = try training.applied(to: result.training).validated()
+                // A new emphasis is reviewed a month after it was chosen.
+                if result.training.emphasis != current.training.emphasis { result.emphasisReview.chosenOn = body.today }
             } catch {
                 throw ValidationError(field: "training.\(error.field)", message: error.message)
             }
