@@ -17,8 +17,7 @@ def card(driver, name):
 
 
 def tap(driver, name, action):
-    form = card(driver, name).find_element(By.CSS_SELECTOR, f"form[data-habit-action] input[value='{action}']")
-    press(driver, form.find_element(By.XPATH, "..").find_element(By.TAG_NAME, "button"))
+    press(driver, card(driver, name).find_element(By.CSS_SELECTOR, f"form[data-habit-action] button[value='{action}']"))
 
 
 def settle(driver):

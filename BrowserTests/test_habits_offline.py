@@ -19,14 +19,17 @@ def test_a_done_tapped_offline_reaches_the_server(phone):
         phone.get(base + "/")
         controlled(phone)
         cards = [c for c in phone.find_elements(By.CSS_SELECTOR, ".home-habits .habit-card")
-                 if c.find_elements(By.CSS_SELECTOR, "form[data-habit-action] input[name=action][value=done]")]
+                 if c.find_elements(By.CSS_SELECTOR, "form[data-habit-action] button[name=action][value=done]")]
         assert cards, "a habit with Done on the home page"
         card = cards[0]
         habit = card.get_attribute("data-habit")
 
+        # Online with nothing waiting, the page carries no outbox; it comes when the connection goes.
+        assert phone.execute_script("return typeof window.ThriveOutbox") == "undefined"
         go_offline(phone)
         WebDriverWait(phone, 10).until(lambda d: d.execute_script("return navigator.onLine") is False)
-        done = card.find_element(By.XPATH, ".//input[@name='action'][@value='done']/..//button")
+        WebDriverWait(phone, 10).until(lambda d: d.execute_script("return typeof window.ThriveOutbox") == "object")
+        done = card.find_element(By.CSS_SELECTOR, "button[name=action][value=done]")
         press(phone, done)
         WebDriverWait(phone, 10).until(
             lambda d: "It will sync when you're back online." in d.find_element(By.ID, "habit-toast").text)

@@ -4,7 +4,8 @@ that meets a change made meanwhile is settled by the person in the conflict view
 import json
 import tempfile
 import urllib.request
-from urllib.parse import urlparse
+from datetime import date, timedelta
+from urllib.parse import parse_qs, urlparse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -153,7 +154,10 @@ def test_entries_logged_offline_reach_the_server_when_it_is_back(phone):
         WebDriverWait(phone, 10).until(lambda d: "Nothing waiting to sync" in count.text)
         token = api(base, "POST", "/api/v1/auth/login", {"email": DEMO_EMAIL, "password": DEMO_PASSWORD})["accessToken"]
         assert api(base, "GET", "/api/v1/mobile/settings", token=token)["display"]["theme"] == "dark"
-        workouts = api(base, "GET", "/api/v1/entries/workouts", token=token)["entries"]
+        # A run of 31 minutes ending now belongs to the day it started: yesterday, just after midnight.
+        logged_on = date.fromisoformat(parse_qs(urlparse(new_workout).query)["date"][0])
+        workouts = [w for day in (logged_on - timedelta(days=1), logged_on)
+                    for w in api(base, "GET", f"/api/v1/entries/workouts?date={day}", token=token)["entries"]]
         run = [w for w in workouts if w["activityType"] == "running" and w["minutes"] == 31]
         assert run and round(run[0]["distanceMetres"]) == 5200, workouts
 

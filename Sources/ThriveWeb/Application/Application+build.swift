@@ -29,10 +29,11 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: services.renderer))
     router.add(middleware: PathCheckMiddleware())
-    if let assets = Bundle.module.path(forResource: "public", ofType: nil) {
+    if let assets = PublicFiles.folder?.path {
         router.add(
             middleware: FileMiddleware(
-                assets, cacheControl: .init([(MediaType(type: .any), [.maxAge(3_600)])]), logger: dependencies.logger))
+                fileProvider: try PublicFiles(root: assets, logger: dependencies.logger),
+                cacheControl: .init([(MediaType(type: .any), [.maxAge(3_600)])])))
     }
     router.add(middleware: SessionMiddleware(sessions: services.sessions, secureCookies: configuration.usesTLS))
     // Errors from here on are shown knowing who is signed in (their navigation, their way back).

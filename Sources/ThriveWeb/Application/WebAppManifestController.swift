@@ -18,6 +18,7 @@ struct WebAppManifestController {
         let assets = workerURL.deletingLastPathComponent()
         let worker = String(decoding: try Data(contentsOf: workerURL), as: UTF8.self)
             .replacingOccurrences(of: "__VERSION__", with: AppVersion.current + "-" + (try Self.fingerprint(of: assets)))
+            .replacingOccurrences(of: "__SHELL_FILES__", with: try Self.shellFiles(in: assets))
         router.get("sw.js") { _, _ -> Response in
             Response(
                 status: .ok,
@@ -30,6 +31,15 @@ struct WebAppManifestController {
                 headers: [.contentType: "application/manifest+json", .cacheControl: "max-age=3600"],
                 body: .init(byteBuffer: ByteBuffer(bytes: manifest)))
         }
+    }
+
+    /// The app shell the worker keeps for offline use: every stylesheet, script and icon of the
+    /// pages (the service worker itself excepted) and the manifest, as a JavaScript array.
+    static func shellFiles(in folder: URL) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .filter { [".css", ".js", ".svg"].contains(where: $0.hasSuffix) && $0 != "sw.js" }
+        let paths = names.map { "\"/assets/\($0)\"" } + ["\"/manifest.webmanifest\""]
+        return "[" + paths.joined(separator: ", ") + "]"
     }
 
     /// A fingerprint of every asset's bytes (FNV-1a): a changed stylesheet or script is a new

@@ -4,10 +4,9 @@ import ThriveCore
 /// One habit as a card on the home page and the habits page: how today stands in words, its
 /// streak, a line of motivation, and the one-tap actions that fit its measure and today's state.
 struct HabitCard: Sendable {
-    /// A one-tap form: the check-in action it posts, with its amount.
+    /// A one-tap button: the check-in action it posts.
     struct Action: Sendable {
         let action: String
-        let amount: Int?
         let label: String
         let primary: Bool
     }
@@ -34,6 +33,8 @@ struct HabitCard: Sendable {
     let progress: String?
     let goal: String
     let actions: [Action]
+    /// What "+1" or "+5 min" adds (the card's one form sends it with every button; only `add` reads it).
+    let addAmount: Int?
     /// A minutes habit: the page can time it with a start/stop timer.
     let timed: Bool
     /// The streak reached a milestone with today's check-in.
@@ -70,6 +71,7 @@ struct HabitCard: Sendable {
         progress = habit.measure == .binary ? nil : String(min(amount, goal))
         self.goal = String(goal)
         actions = habit.status == .active ? Self.actions(habit.measure, outcome: view.outcome, amount: amount) : []
+        addAmount = actions.contains { $0.action == "add" } ? Self.addStep(habit.measure) : nil
         timed = habit.status == .active && view.outcome == .pending && habit.measure.kind == "minutes"
         milestone = view.outcome == .done && HabitMilestones.days.contains(view.streak)
         editPath = "\(base)/\(id)/edit"
@@ -84,24 +86,28 @@ struct HabitCard: Sendable {
         case .binary:
             break
         case .count:
-            if outcome != .done { actions.append(Action(action: "add", amount: 1, label: "+1", primary: true)) }
+            if outcome != .done { actions.append(Action(action: "add", label: "+1", primary: true)) }
         case .minutes:
             if outcome != .done {
                 actions.append(
-                    Action(action: "add", amount: 5, label: t("habit.action.addMinutes", ["count": "5"]), primary: false))
+                    Action(
+                        action: "add", label: t("habit.action.addMinutes", ["count": String(addStep(measure))]), primary: false))
             }
         }
         if outcome != .done {
-            actions.append(Action(action: "done", amount: nil, label: t("habit.action.done"), primary: measure == .binary))
+            actions.append(Action(action: "done", label: t("habit.action.done"), primary: measure == .binary))
         }
         if outcome == .pending && amount == 0 {
-            actions.append(Action(action: "skip", amount: nil, label: t("habit.action.skip"), primary: false))
+            actions.append(Action(action: "skip", label: t("habit.action.skip"), primary: false))
         }
         if settled || amount > 0 {
-            actions.append(Action(action: "clear", amount: nil, label: t("habit.action.reset"), primary: false))
+            actions.append(Action(action: "clear", label: t("habit.action.reset"), primary: false))
         }
         return actions
     }
+
+    /// One tap on a count adds 1; on minutes, 5.
+    static func addStep(_ measure: Habit.Measure) -> Int { measure.kind == "minutes" ? 5 : 1 }
 
     /// "8 glasses", "20 min"; nil for a yes/no habit.
     static func target(_ measure: Habit.Measure) -> String? {

@@ -50,6 +50,9 @@ struct HomeHabits: Sendable {
     let toast: HabitToast?
     let returnPath = "/"
     let base = HabitPagesController.base
+    /// Cards without their line of motivation and Edit button: the home shows every habit due
+    /// today, and its weight stays under budget with twenty of them (the habits page has the rest).
+    let compact = true
 
     init(_ views: [HabitToday], toast: HabitToast?) {
         self.toast = toast

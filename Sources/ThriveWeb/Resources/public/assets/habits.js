@@ -15,10 +15,10 @@
 
   function focusAfter(id, action) {
     var card = document.getElementById("habit-" + id);
-    var same = card && card.querySelector("form[data-habit-action] input[name=action][value=" + action + "]");
+    var same = card && card.querySelector("form[data-habit-action] button[name=action][value=" + action + "]");
     // The same button if it is still there, else the card's first (Reset after Done), so the
     // person stays where they were; the toast's Undo is announced and a Tab away from the top.
-    var target = same ? same.form.querySelector("button") : card && card.querySelector("button, a");
+    var target = same || (card && card.querySelector("button, a"));
     if (!target) { target = document.querySelector("#habit-toast button"); }
     if (target) { target.focus(); }
   }
@@ -82,7 +82,7 @@
     var card = document.getElementById("habit-" + id);
     if (!window.ThriveOutbox || !sync.person || !card) { return false; }
     var day = card.getAttribute("data-day");
-    var amount = body.get("amount");
+    var amount = body.get("action") === "add" ? body.get("amount") : null;
     var change = {
       kind: "habitCheckIn", recordID: syncID(id, day), operation: "upsert", baseVersion: null,
       fields: { habitId: id, day: day, action: body.get("action"), amount: amount ? Number(amount) : null }
@@ -147,7 +147,11 @@
       form.addEventListener("submit", function (event) {
         if (!window.fetch || !window.DOMParser) { return; }
         event.preventDefault();
-        post(form, new FormData(form));
+        // The card is one form; the button pressed says which action (Enter presses the first).
+        var body = new FormData(form);
+        var pressed = event.submitter || form.querySelector("button[name=action]");
+        if (pressed && pressed.name) { body.set(pressed.name, pressed.value); }
+        post(form, body);
       });
     });
     Array.prototype.forEach.call(scope.querySelectorAll("[data-habit-timer]:not([data-wired])"), function (button) {

@@ -60,5 +60,24 @@
 
   if (!navigator.onLine || copiedAt) { showBanner(); }
   window.addEventListener("offline", showBanner);
+
+  // The offline outbox (outbox.js and outbox-ui.js, half the script a page would load) comes only
+  // when it can matter: this page is the device's copy or the connection is gone, something waits
+  // to be sent, or the connection goes while the page is open (the files come from the worker's copy).
+  var outboxAsked = false;
+  function loadOutbox() {
+    if (outboxAsked || !document.getElementById("sync-strings") || document.querySelector("script[src='/assets/outbox.js']")) { return; }
+    outboxAsked = true;
+    ["/assets/outbox.js", "/assets/outbox-ui.js"].forEach(function (src) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.async = false;
+      document.head.appendChild(script);
+    });
+  }
+  var waiting = false;
+  try { waiting = !!localStorage.getItem("thrive.outbox.waiting"); } catch (unavailable) { waiting = true; }
+  if (!navigator.onLine || copiedAt || waiting) { loadOutbox(); }
+  window.addEventListener("offline", loadOutbox);
   window.addEventListener("online", hideBanner);
 })();

@@ -100,6 +100,17 @@
     document.dispatchEvent(new CustomEvent("thrive:outbox", { detail: Object.assign({ state: state }, detail || {}) }));
   }
 
+  // Whether anything waits, kept where offline.js reads it without this file: it loads the outbox on
+  // every page while something waits, and otherwise only once the connection goes.
+  var WAITING = "thrive.outbox.waiting";
+  function remember() {
+    return raw().then(function (items) {
+      try {
+        if (items.length) { localStorage.setItem(WAITING, "1"); } else { localStorage.removeItem(WAITING); }
+      } catch (unavailable) { /* without storage the outbox still loads whenever the page is offline */ }
+    });
+  }
+
   // Writes an item: the change and what the person sees of it, sealed; state, time and size in clear.
   function put(id, person, state, madeAt, payload) {
     return seal(id, payload).then(function (sealed) {
@@ -108,7 +119,7 @@
         iv: sealed.iv, data: sealed.data, size: sealed.data.byteLength
       };
       return store("items", "readwrite", function (items) { items.put(item); });
-    });
+    }).then(remember);
   }
 
   function raw() { return store("items", "readonly", function (items) { return items.getAll(); }); }
@@ -133,7 +144,8 @@
   }
 
   function remove(ids) {
-    return store("items", "readwrite", function (items) { ids.forEach(function (id) { items.delete(id); }); });
+    return store("items", "readwrite", function (items) { ids.forEach(function (id) { items.delete(id); }); })
+      .then(remember);
   }
 
   function usage() {

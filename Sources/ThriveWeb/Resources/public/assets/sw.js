@@ -14,10 +14,8 @@ var INSIGHTS = "thrive-insights";
 var BUDGETS = {};
 BUDGETS[PAGES] = 50 * 1024 * 1024;
 BUDGETS[INSIGHTS] = 10 * 1024 * 1024;
-var SHELL_FILES = [
-  "/assets/app.css", "/assets/app.js", "/assets/charts.js", "/assets/offline.js", "/assets/habits.js", "/assets/outbox.js",
-  "/assets/outbox-ui.js", "/assets/coach.js", "/assets/dictation.js", "/assets/library.js", "/assets/food-search.js", "/assets/creator.js", "/assets/icon.svg", "/assets/icons.svg", "/manifest.webmanifest"
-];
+// Every stylesheet, script and icon in /assets, listed by the server when it serves this file.
+var SHELL_FILES = __SHELL_FILES__;
 // Pages kept for offline viewing (dashboard, pillars with their goals and entry forms, insights,
 // profile, settings) and their sub-pages. A page with a query is kept under its whole address and,
 // offline, falls back to the same page without one.
