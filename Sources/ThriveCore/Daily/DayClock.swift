@@ -12,15 +12,28 @@ public struct DayClock: Hashable, Sendable {
     /// Days with food logged that the usual time needs.
     public static let minimumDays = 3
 
+    /// When the person's nights do not say: 9 a.m.
+    public static let defaultWake = 9 * 60
+    /// A usual wake time is taken between 4 a.m. and noon.
+    public static let wakeRange = (4 * 60)...(12 * 60)
+    /// The night that ends this morning counts this long after the usual wake time: a watch syncs
+    /// the last of it a little after the person is up.
+    public static let nightSettles = 60
+
     public let today: LocalDate
     public let minuteOfDay: Int
     /// Minute of the day by which the person has usually eaten their last meal.
     public let usualLastMeal: Int
+    /// Minute of the day the person usually gets up (the median end of their nights).
+    public let usualWake: Int
 
-    public init(today: LocalDate, minuteOfDay: Int, usualLastMeal: Int = DayClock.defaultLastMeal) {
+    public init(
+        today: LocalDate, minuteOfDay: Int, usualLastMeal: Int = DayClock.defaultLastMeal, usualWake: Int = DayClock.defaultWake
+    ) {
         self.today = today
         self.minuteOfDay = minuteOfDay
         self.usualLastMeal = usualLastMeal
+        self.usualWake = usualWake
     }
 
     /// The clock at `now` in `zone`, with the usual last meal learned from `days`.
@@ -29,9 +42,24 @@ public struct DayClock: Hashable, Sendable {
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: now)
         let today = LocalDate(now, in: zone)
+        let finished = days.filter { $0.date < today }
         self.init(
             today: today, minuteOfDay: (parts.hour ?? 0) * 60 + (parts.minute ?? 0),
-            usualLastMeal: Self.usualLastMeal(days.filter { $0.date < today }, zone: zone))
+            usualLastMeal: Self.usualLastMeal(finished, zone: zone), usualWake: Self.usualWake(finished, zone: zone))
+    }
+
+    /// The median time the finished nights given ended (out of bed), kept within ``wakeRange``;
+    /// ``defaultWake`` with fewer than ``minimumDays`` nights.
+    public static func usualWake(_ days: [DayMetrics], zone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let minutes = days.compactMap { day -> Int? in
+            guard let end = day.sleep.values.compactMap(\.inBedEnd).max() else { return nil }
+            let parts = calendar.dateComponents([.hour, .minute], from: end)
+            return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        }.sorted()
+        guard minutes.count >= minimumDays else { return defaultWake }
+        return min(max(minutes[minutes.count / 2], wakeRange.lowerBound), wakeRange.upperBound)
     }
 
     /// The median time of the day's last food entry over the finished days given (the last two
@@ -54,6 +82,15 @@ public struct DayClock: Hashable, Sendable {
     public func intakeIsFinal(on date: LocalDate) -> Bool {
         date < today || (date == today && minuteOfDay >= usualLastMeal)
     }
+
+    /// Whether the night that ends on `date` can be judged: a past morning's, or this morning's an hour
+    /// after the person usually gets up. At half past midnight the night is an hour old, not short.
+    public func nightIsFinal(on date: LocalDate) -> Bool {
+        date < today || (date == today && minuteOfDay >= usualWake + Self.nightSettles)
+    }
+
+    /// The last morning whose night can be judged: today once the night is final, else yesterday.
+    public var lastFinalNight: LocalDate { nightIsFinal(on: today) ? today : today.adding(days: -1) }
 
     /// Whether a day is over, so that its totals (steps, energy eaten) are a whole day's.
     public func isOver(_ date: LocalDate) -> Bool { date < today }

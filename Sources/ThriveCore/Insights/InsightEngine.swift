@@ -28,6 +28,8 @@ public enum InsightEngine {
         let key: String
         /// A day's total (steps) rather than a reading: today's is not a day's yet, so it waits.
         var cumulative = false
+        /// A night's sleep: this morning's waits until the person is up (``DayClock/nightIsFinal(on:)``).
+        var nightly = false
         let value: @Sendable (DayMetrics, SourcePolicy) -> Double?
         /// The number as the metric's value phrase takes it.
         let number: @Sendable (Double) -> Phrase.Value
@@ -43,7 +45,9 @@ public enum InsightEngine {
         Metric(
             key: "steps", cumulative: true, value: { $0.quantity(.stepCount, policy: $1)?.sum },
             number: { .integer(Int($0.rounded())) }),
-        Metric(key: "sleep", value: { $0.sleep(policy: $1)?.asleepHours }, number: { .duration(seconds: $0 * 3_600) }),
+        Metric(
+            key: "sleep", nightly: true, value: { $0.sleep(policy: $1)?.asleepHours },
+            number: { .duration(seconds: $0 * 3_600) }),
         Metric(
             key: "restingHeartRate", value: { $0.quantity(.restingHeartRate, policy: $1)?.mean },
             number: { .integer(Int($0.rounded())) }),
@@ -54,15 +58,20 @@ public enum InsightEngine {
     /// The metrics insights are told about, by key ("steps", "restingHeartRate", …).
     public static var metricKeys: [String] { metrics.map(\.key) }
 
-    public static func insights(today: LocalDate, days: HealthDays, policy: SourcePolicy = SourcePolicy()) -> [Insight] {
+    /// - Parameter clock: where the person's day stands; without one, this morning's night counts.
+    public static func insights(
+        today: LocalDate, days: HealthDays, policy: SourcePolicy = SourcePolicy(), clock: DayClock? = nil
+    ) -> [Insight] {
         var found: [Insight] = []
+        let lastNight = clock?.lastFinalNight ?? today
         for metric in metrics {
-            // A total is compared over finished days only: this afternoon's steps are not a low day.
-            let last = metric.cumulative ? today.adding(days: -1) : today
+            // A total is compared over finished days only: this afternoon's steps are not a low day,
+            // and a night still going on at half past midnight is not a short one.
+            let last = metric.cumulative ? today.adding(days: -1) : metric.nightly ? min(lastNight, today) : today
             found += trends(metric, today: last, days: days, policy: policy)
             if let anomaly = anomaly(metric, today: last, days: days, policy: policy) { found.append(anomaly) }
         }
-        found += extremes(today: today, days: days, policy: policy)
+        found += extremes(today: today, lastNight: min(lastNight, today), days: days, policy: policy)
         found += correlations(today: today, days: days, policy: policy)
         return found.sorted { $0.priority > $1.priority }
     }
@@ -115,8 +124,8 @@ public enum InsightEngine {
             priority: 90, date: latestDay.date)
     }
 
-    static func extremes(today: LocalDate, days: HealthDays, policy: SourcePolicy) -> [Insight] {
-        let month = days.window(endingOn: today, count: 30)
+    static func extremes(today: LocalDate, lastNight: LocalDate, days: HealthDays, policy: SourcePolicy) -> [Insight] {
+        let month = days.window(endingOn: lastNight, count: 30)
         let finishedMonth = days.window(endingOn: today.adding(days: -1), count: 30)
         let steps = finishedMonth.compactMap { day in day.quantity(.stepCount, policy: policy).map { (day.date, $0.sum) } }
         let nights = month.compactMap { day in day.sleep(policy: policy).map { (day.date, $0.asleepHours) } }

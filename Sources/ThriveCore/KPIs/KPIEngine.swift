@@ -65,7 +65,8 @@ public enum KPIEngine {
         return [
             workoutsCard(count: workouts.count, target: inputs.weeklySessionTarget, firstWeek: firstWeek),
             proteinCard(food: today?.food, goal: inputs.proteinGoal, final: final),
-            sleepCard(night: today?.sleep(policy: inputs.policy)),
+            sleepCard(
+                night: today?.sleep(policy: inputs.policy), final: inputs.clock?.nightIsFinal(on: date) ?? true),
             adherenceCard(workouts: workouts, inputs: inputs, firstWeek: firstWeek),
             caloriesCard(
                 food: today?.food, plan: inputs.plan, final: final, clock: inputs.clock, refeed: inputs.isRefeedDay),
@@ -126,12 +127,18 @@ public enum KPIEngine {
             ["logMeal", "proteinBreakdown"], push: true)
     }
 
-    /// Whole minutes asleep: a night shown as "8 h" is never judged short of 8 hours.
-    static func sleepCard(night: SleepNight?) -> KPICard {
+    /// Whole minutes asleep: a night shown as "8 h" is never judged short of 8 hours. A night still
+    /// going on (this morning's, before the person is usually up) shows what is recorded so far, unjudged.
+    static func sleepCard(night: SleepNight?, final: Bool = true) -> KPICard {
         guard let night else {
             return card(.sleepLastNight, noValue, .noData, Phrase("kpi.sleepLastNight.none"), ["sleepDetails"], push: false)
         }
         let minutes = Int((night.asleepSeconds / 60).rounded())
+        guard final else {
+            return card(
+                .sleepLastNight, Phrase("kpi.duration", ["duration": .duration(seconds: Double(minutes * 60))]), .soFar,
+                Phrase("kpi.sleepLastNight.soFar"), ["sleepDetails"], push: false)
+        }
         let status: KPIStatus = minutes >= 8 * 60 ? .green : minutes >= 6 * 60 ? .yellow : .red
         return card(
             .sleepLastNight, Phrase("kpi.duration", ["duration": .duration(seconds: Double(minutes * 60))]), status,

@@ -32,6 +32,9 @@ public struct ScoreInputs: Sendable {
 
     /// Whether a day's eating can be judged.
     func intakeIsFinal(_ date: LocalDate) -> Bool { clock?.intakeIsFinal(on: date) ?? true }
+
+    /// Whether the night ending on a date can be judged (not while it is still going on).
+    func nightIsFinal(_ date: LocalDate) -> Bool { clock?.nightIsFinal(on: date) ?? true }
 }
 
 /// The three pillar scores (spec 000, F4.1), 0–100, from the seven days ending on the date. Each is a
@@ -76,7 +79,7 @@ public enum PillarScoreEngine {
 
     static func fitness(date: LocalDate, window: [DayMetrics], days: HealthDays, inputs: ScoreInputs) -> PillarScore {
         let steps = window.filter { inputs.isOver($0.date) }.compactMap { $0.quantity(.stepCount, policy: inputs.policy)?.sum }
-        let nights = window.compactMap { $0.sleep(policy: inputs.policy)?.asleepHours }
+        let nights = window.filter { inputs.nightIsFinal($0.date) }.compactMap { $0.sleep(policy: inputs.policy)?.asleepHours }
         let workouts = window.flatMap(\.workouts).count
         let hasAnyData = !steps.isEmpty || !nights.isEmpty || workouts > 0
         let stepMean = Statistics.mean(steps)

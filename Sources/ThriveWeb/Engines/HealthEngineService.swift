@@ -202,7 +202,8 @@ public struct HealthEngineService: Sendable {
             try await $0.records(of: owner).daily.days(
                 from: context.today.adding(days: -(Self.insightHistoryDays - 1)), through: context.today, in: context.zone)
         }
-        return InsightEngine.insights(today: context.today, days: days, policy: context.preferences.sources)
+        return InsightEngine.insights(
+            today: context.today, days: days, policy: context.preferences.sources, clock: context.clock(days))
     }
 
     /// A requested day: not in the future for the person, not more than ten years back.
