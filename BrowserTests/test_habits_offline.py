@@ -22,7 +22,7 @@ def test_a_done_tapped_offline_reaches_the_server(phone):
                  if c.find_elements(By.CSS_SELECTOR, "form[data-habit-action] button[name=action][value=done]")]
         assert cards, "a habit with Done on the home page"
         card = cards[0]
-        habit = card.get_attribute("data-habit")
+        habit = card.get_attribute("id")[len("habit-"):]
 
         # Online with nothing waiting, the page carries no outbox; it comes when the connection goes.
         assert phone.execute_script("return typeof window.ThriveOutbox") == "undefined"

@@ -104,8 +104,8 @@
   function timerKey(id) { return "thrive.habitTimer." + id; }
 
   function wireTimer(button) {
-    var card = button.closest("[data-habit]");
-    var id = card.getAttribute("data-habit");
+    var card = button.closest(".habit-card");
+    var id = card.id.slice("habit-".length);
     var form = card.querySelector("form[data-habit-action]");
     var startLabel = button.firstChild.textContent;
     var status = document.createElement("p");
