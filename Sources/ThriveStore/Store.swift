@@ -101,6 +101,7 @@ public struct PersonalRecords: Sendable {
     public let achievements: any AchievementRepository
     public let creatorBadges: any CreatorBadgeAwardRepository
     public let coach: any CoachRepository
+    public let notifications: any NotificationRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -121,6 +122,7 @@ public struct PersonalRecords: Sendable {
         achievements = SQLAchievementRepository(sql: session.sql, owner: owner)
         creatorBadges = SQLCreatorBadgeAwardRepository(sql: session.sql, owner: owner)
         coach = SQLCoachRepository(session: session, owner: owner)
+        notifications = SQLNotificationRepository(sql: session.sql, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

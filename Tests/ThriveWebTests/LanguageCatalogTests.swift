@@ -66,6 +66,22 @@ struct LanguageCatalogTests {
         }
     }
 
+    /// What a locked screen shows: every kind worded in every language, with no number in it (a
+    /// health value never leaves the app this way) and with the way back into Thrive.
+    @Test(arguments: Language.allCases)
+    func everyNotificationKindHasALockScreenWordingWithoutValues(_ language: Language) throws {
+        let catalog = try Self.catalog(language)
+        for kind in NotificationKind.allCases {
+            let words = try #require(catalog[kind.lockScreenKey], "\(language) \(kind)")
+            let hasNumber = words.contains { $0.isNumber }
+            #expect(!hasNumber, "\(language) \(kind): \(words)")
+            #expect(words.contains("Thrive"), "\(language) \(kind)")
+        }
+        for category in NotificationCategory.allCases {
+            #expect(catalog["setting.notifications.categories.\(category.rawValue)"] != nil, "\(language) \(category)")
+        }
+    }
+
     @Test func everyKeyATemplateNamesIsInTheCatalog() throws {
         let english = try Self.catalog(.en)
         var named = 0

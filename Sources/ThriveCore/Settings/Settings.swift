@@ -28,9 +28,13 @@ public struct Settings: Hashable, Sendable, Codable {
     }
 }
 
+/// The person's switches, one per group of notification kinds (``NotificationKind/category``).
 public enum NotificationCategory: String, Sendable, Codable, CodingKeyRepresentable, CaseIterable {
     case checkInReminders, insights, coachingNudges, goalMilestones, recoveryAlerts, mealWorkoutPrompts
+    case habitReminders, criticalAlerts, testResults, testKitReminders, routineReminders, tips, productUpdates
 
+    /// Everything is on until the person says otherwise, except news about Thrive itself.
+    public var defaultOn: Bool { self != .productUpdates }
 }
 
 /// Light: 1–3 notifications a day; deep: up to 8.
@@ -41,13 +45,37 @@ public enum FlexibilityMode: String, Sendable, Codable, CaseIterable {
 public struct NotificationSettings: Hashable, Sendable, Codable {
     public var enabled = true
     public var categories: [NotificationCategory: Bool] = Dictionary(
-        uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, true) })
+        uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, $0.defaultOn) })
     public var quietHours = QuietHours()
     public var frequency: FlexibilityMode = .light
+    /// Critical health alerts may sound during quiet hours: off until the person opts in (spec 004:
+    /// critical alerts are opt-in and quiet hours are respected).
+    public var criticalAlertsBreakQuietHours = false
+    /// Categories whose notifications show their words on a locked screen; none by default (spec
+    /// 001: lock-screen preview is the person's choice). A health value never does.
+    public var lockScreenDetails: [NotificationCategory: Bool] = [:]
 
     public init() {}
 
-    public func allows(_ category: NotificationCategory) -> Bool { enabled && categories[category] ?? true }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        let stored = try container.decodeIfPresent([NotificationCategory: Bool].self, forKey: .categories) ?? [:]
+        categories = Dictionary(uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, stored[$0] ?? $0.defaultOn) })
+        quietHours = try container.decodeIfPresent(QuietHours.self, forKey: .quietHours) ?? QuietHours()
+        frequency = try container.decodeIfPresent(FlexibilityMode.self, forKey: .frequency) ?? .light
+        criticalAlertsBreakQuietHours = try container.decodeIfPresent(Bool.self, forKey: .criticalAlertsBreakQuietHours) ?? false
+        lockScreenDetails = try container.decodeIfPresent([NotificationCategory: Bool].self, forKey: .lockScreenDetails) ?? [:]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case enabled, categories, quietHours, frequency, criticalAlertsBreakQuietHours, lockScreenDetails
+    }
+
+    public func allows(_ category: NotificationCategory) -> Bool { enabled && categories[category] ?? category.defaultOn }
+
+    /// Whether a category's notifications may show their words on a locked screen.
+    public func showsDetails(_ category: NotificationCategory) -> Bool { lockScreenDetails[category] ?? false }
 }
 
 /// A nightly window without notifications. It may wrap midnight (22:00–07:00, the default); start

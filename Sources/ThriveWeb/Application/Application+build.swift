@@ -59,6 +59,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         KPIsFeature(services: services),
         ScoresFeature(services: services),
         SafetyFeature(services: services),
+        NotificationsFeature(services: services),
         InsightsFeature(services: services),
         FoodsFeature(services: services),
         ChartsFeature(services: services),

@@ -59,7 +59,7 @@ struct CoachingStartService: Sendable {
                 try await records.habits.save(TrackedHabit(habit: habit, streak: HabitStreak()))
             }
             var settings = try await records.documents.get(Settings.self) ?? Settings()
-            settings.notifications.categories[.checkInReminders] = reminders.habitReminders
+            settings.notifications.categories[.habitReminders] = reminders.habitReminders
             settings.notifications.categories[.coachingNudges] = reminders.checkIns
             settings.notifications.categories[.goalMilestones] = reminders.celebrations
             try await records.documents.save(settings, at: time)

@@ -37,6 +37,8 @@ public struct AppRequestContext: RequestContext {
     public var unreadInsights = 0
     /// The coach's messages the person has not read, for the Coach tab's badge.
     public var unreadCoach = 0
+    /// Notifications of the last 30 days not read yet, for the bell's badge.
+    public var unreadNotifications = 0
     /// Whether the person's pages wear a creator's branding (theirs or their creator's).
     public var inCreatorSpace = false
     /// The person's onboarding progress, read with their settings (pages only).

@@ -182,9 +182,17 @@ public struct HealthEngineService: Sendable {
             }
         if unchanged { return recent }
         return try await store.write { repositories in
-            let alerts = repositories.records(of: owner).alerts
-            _ = try await alerts.record(findings, at: time, ids: ids)
-            return try await alerts.recent(since: time.addingTimeInterval(-30 * 86_400))
+            let records = repositories.records(of: owner)
+            let opened = try await records.alerts.record(findings, at: time, ids: ids)
+            // A condition that opens an alert is a critical notification too, in the same transaction.
+            for alert in opened where open[alert.condition] == nil {
+                try await records.notifications.add(
+                    NotificationEntry(
+                        id: NotificationID(ids.uuid()), kind: .criticalAlert, key: "alert:\(alert.id)",
+                        title: alert.condition.title, body: alert.message.first ?? alert.condition.title,
+                        link: "/#alert-\(alert.id)", createdAt: time))
+            }
+            return try await records.alerts.recent(since: time.addingTimeInterval(-30 * 86_400))
         }
     }
 

@@ -5,7 +5,7 @@ import ThriveStore
 
 /// Loads, in one read, what every page of a signed-in person needs: their settings (theme, text
 /// size, reduced motion, colour-blind palette and Light/Deep mode apply to every page as soon as
-/// they change), the counts of unread insights and coach messages for the tab bar's badges, and their onboarding
+/// they change), the counts of unread insights, coach messages and notifications for the badges, and their onboarding
 /// progress for the onboarding gate that follows.
 struct SettingsMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -19,19 +19,22 @@ struct SettingsMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var context = context
-        let (stored, insights, onboarding, unreadCoach, branded) = try await settings.store.read { repositories in
+        let since = settings.now().addingTimeInterval(-Double(NotificationEntry.keptDays) * 86_400)
+        let (stored, insights, onboarding, unreadCoach, branded, unreadNotifications) = try await settings.store.read {
+            repositories in
             let records = repositories.records(of: owner)
             let isCreator = try await !repositories.creators.roles(of: owner).isEmpty
             let isMember = try await repositories.creators.membership(of: owner) != nil
             return (
                 try await records.documents.get(Settings.self), try await records.documents.get(InsightCache.self),
                 try await records.documents.get(OnboardingProgress.self), try await records.coach.unreadCount(author: .coach),
-                isCreator || isMember
+                isCreator || isMember, try await records.notifications.unreadCount(since: since)
             )
         }
         context.settings = stored ?? Settings()
         context.unreadInsights = insights?.unread ?? 0
         context.unreadCoach = unreadCoach
+        context.unreadNotifications = unreadNotifications
         context.inCreatorSpace = branded
         context.onboarding = onboarding ?? OnboardingProgress()
         let chosen = context.settings?.display.language

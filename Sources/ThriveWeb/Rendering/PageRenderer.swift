@@ -5,7 +5,7 @@ import ThriveCore
 
 /// The tab of the bottom navigation a page belongs to.
 enum Tab: String, Sendable {
-    case dashboard, pillars, insights, coach, profile, none
+    case dashboard, pillars, insights, coach, profile, notifications, none
     /// Onboarding: no tab bar, since the app opens when it is done.
     case setup
 }
@@ -24,6 +24,8 @@ struct Chrome: Sendable {
     var unreadInsights: Int
     /// The Coach tab's badge: the coach's messages not read yet.
     var unreadCoach: Int
+    /// The bell's badge: notifications not read yet.
+    var unreadNotifications: Int
     let inCreatorSpace: Bool
     /// The request's language, for `lang` and the templates' `{{t.key}}` text.
     let localizer: Localizer
@@ -38,6 +40,7 @@ struct Chrome: Sendable {
         mode = context.settings?.coaching.mode ?? .light
         unreadInsights = context.unreadInsights
         unreadCoach = context.unreadCoach
+        unreadNotifications = context.unreadNotifications
         inCreatorSpace = context.inCreatorSpace
         localizer = Localizer.current
     }
@@ -77,6 +80,7 @@ struct PageContext: MustacheParent {
         case "lang": return chrome.localizer.language.rawValue
         case "unreadInsights": return chrome.unreadInsights > 0 ? String(chrome.unreadInsights) : nil
         case "unreadCoach": return chrome.unreadCoach > 0 ? String(chrome.unreadCoach) : nil
+        case "unreadNotifications": return chrome.unreadNotifications > 0 ? String(chrome.unreadNotifications) : nil
         case "inCreatorSpace": return chrome.inCreatorSpace
         default: return content?.child(named: name)
         }

@@ -61,6 +61,7 @@ struct SettingsCategory: Sendable {
                 SettingItem("notifications.enabled", .toggle, essential: true, comingSoon: "notifications"),
                 SettingItem("notifications.quietHours.start", .time, essential: true, comingSoon: "notifications"),
                 SettingItem("notifications.quietHours.end", .time, essential: true, hasHint: true, comingSoon: "notifications"),
+                SettingItem("notifications.criticalAlertsBreakQuietHours", .toggle, hasHint: true, comingSoon: "notifications"),
                 SettingItem("notifications.frequency", .choice(["light", "deep"]), comingSoon: "notifications"),
             ]
                 + NotificationCategory.allCases.map {

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Testing
+import ThriveWeb
+
+/// The notification center: a safety alert that opens is a critical notification once, with a bell
+/// that counts it; it opens its screen, reads, deletes, pages by cursor and keeps 30 days; nobody
+/// sees another person's.
+@Suite("Notification center")
+struct NotificationCenterTests {
+    static let evening = ISO8601DateFormatter().date(from: "2026-11-22T19:30:00Z")!
+    static let highRestingHeartRate =
+        #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-1"}]}"#
+
+    struct History: Decodable {
+        struct Item: Decodable {
+            let id: String
+            let kind: String
+            let category: String
+            let title: String
+            let body: String
+            let link: String
+            let read: Bool
+        }
+        let notifications: [Item]
+        let unread: Int
+        let nextCursor: String?
+    }
+
+    @Test func anOpenedAlertIsOneCriticalNotificationWithTheBellCountingIt() async throws {
+        let clock = TestClock(Self.evening)
+        let app = try await TestApp.make(clock: clock)
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            #expect(try await browser.json(.post, "/api/v1/samples", Self.highRestingHeartRate, bearer: token).status == .ok)
+            // The dashboard and the alerts API both evaluate; the alert is one notification however often.
+            let home = try await browser.get("/").text
+            _ = try await browser.json(.get, "/api/v1/alerts", bearer: token)
+            _ = try await browser.get("/")
+            let history = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token)
+                .decode(History.self)
+            #expect(history.unread == 1 && history.notifications.count == 1 && history.nextCursor == nil)
+            let item = try #require(history.notifications.first)
+            #expect(item.kind == "criticalAlert" && item.category == "criticalAlerts" && !item.read)
+            #expect(item.title == "Resting heart rate above 100 bpm")
+            #expect(item.body.hasPrefix("Your resting heart rate was 112 bpm"))
+            #expect(item.link.hasPrefix("/#alert-"))
+            #expect(home.contains(#"href="/notifications""#))
+
+            // The bell says how many are new, on every page.
+            let page = try await browser.get("/pillars").text
+            #expect(page.contains(#"<span class="badge-count">1<span class="visually-hidden"> new</span></span>"#))
+
+            // The center lists it; opening marks it read and goes to the alert on the dashboard.
+            let center = try await browser.get("/notifications").text
+            #expect(center.contains("Resting heart rate above 100 bpm") && center.contains("1 not read yet."))
+            let opened = try await browser.post("/notifications/\(item.id)/open", form: [])
+            #expect(opened.location == item.link)
+            let after = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token).decode(History.self)
+            #expect(after.unread == 0 && after.notifications[0].read)
+            #expect(!(try await browser.get("/pillars").text.contains(#"class="badge-count">1"#)))
+
+            // Deleted, it is gone, and a second delete is a 404.
+            let deleted = try await browser.post("/notifications/\(item.id)/delete", form: [])
+            #expect(deleted.location == "/notifications?deleted=1")
+            #expect(try await browser.get("/notifications?deleted=1").text.contains("Notification deleted."))
+            #expect(
+                try await browser.json(.delete, "/api/v1/mobile/notifications/\(item.id)", bearer: token).status == .notFound)
+            // The alert still open is not announced a second time.
+            _ = try await browser.get("/")
+            #expect(
+                try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token).text.contains(
+                    #""notifications":[]"#))
+        }
+    }
+
+    @Test func nobodySeesOrTouchesAnotherPersonsNotifications() async throws {
+        let app = try await TestApp.make(clock: TestClock(Self.evening))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            _ = try await browser.json(.post, "/api/v1/samples", Self.highRestingHeartRate, bearer: token)
+            _ = try await browser.json(.get, "/api/v1/alerts", bearer: token)
+            let mine = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token).decode(History.self)
+            let id = try #require(mine.notifications.first?.id)
+
+            try await browser.signUp(email: "bob@example.com", name: "Bob", timeZone: "UTC")
+            let bob = try await browser.apiLogin(email: "bob@example.com").accessToken
+            #expect(
+                try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: bob).text.contains(
+                    #""notifications":[]"#))
+            #expect(try await browser.json(.post, "/api/v1/mobile/notifications/\(id)/read", bearer: bob).status == .notFound)
+            #expect(try await browser.json(.delete, "/api/v1/mobile/notifications/\(id)", bearer: bob).status == .notFound)
+            #expect(
+                try await browser.json(.get, "/api/v1/mobile/notifications/history?cursor=\(id)", bearer: bob).status == .notFound
+            )
+            #expect(try await browser.post("/notifications/\(id)/open", form: []).status == .notFound)
+            // Still Ann's, unread.
+            let still = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token).decode(History.self)
+            #expect(still.unread == 1)
+        }
+    }
+
+    @Test(arguments: ["limit=0", "limit=101", "limit=ten", "cursor=not-an-id"])
+    func aBadPageRequestIsExplained(query: String) async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let token = try await browser.apiLogin().accessToken
+            let reply = try await browser.json(.get, "/api/v1/mobile/notifications/history?\(query)", bearer: token)
+            #expect(reply.status == .badRequest, "\(reply.text)")
+        }
+    }
+
+    @Test func theCenterIsEmptyAtFirstAndSaysSo() async throws {
+        try await TestApp.make().test { browser in
+            try await browser.signUp()
+            let page = try await browser.get("/notifications")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("No notifications in the last 30 days."))
+            #expect(!page.text.contains("Mark all as read"))
+            #expect(!page.text.contains(#"class="badge-count""#))
+        }
+    }
+}
