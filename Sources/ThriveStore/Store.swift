@@ -52,6 +52,8 @@ public struct Repositories: Sendable {
     public var sessions: any SessionRepository { SQLSessionRepository(sql: sql) }
     public var authTokens: any AuthTokenRepository { SQLAuthTokenRepository(sql: sql) }
     public var loginThrottle: any LoginThrottleRepository { SQLLoginThrottleRepository(sql: sql) }
+    /// Background work for the job runner (not anyone's personal data: kinds, times and ids).
+    public var jobs: any JobQueue { SQLJobQueue(session: session) }
     /// Roles and who coaches whom.
     public var creators: any CreatorRepository { SQLCreatorRepository(sql: sql) }
     /// The shared food catalog (not anyone's personal data).

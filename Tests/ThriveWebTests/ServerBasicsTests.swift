@@ -10,7 +10,7 @@ struct ServerBasicsTests {
         try await TestApp.make().test { browser in
             let health = try await browser.get("/healthz")
             #expect(health.status == .ok)
-            #expect(health.text == #"{"database":"ok","status":"ok"}"#)
+            #expect(health.text == #"{"database":"ok","jobLagSeconds":0,"status":"ok"}"#)
             let version = try await browser.get("/api/v1/mobile/version")
             #expect(version.status == .ok)
             #expect(

@@ -11,6 +11,10 @@ public protocol NotificationRepository: Sendable {
     /// given (the last of the previous page); nil when `before` names none of the person's.
     func list(since: Date, before: NotificationID?, limit: Int) async throws -> [NotificationEntry]?
     func get(_ id: NotificationID) async throws -> NotificationEntry?
+    /// Whether a notification with this key exists.
+    func contains(key: String) async throws -> Bool
+    /// How many were made since `time`, critical alerts aside: what counts against the day's cap.
+    func countedAgainstCap(since time: Date) async throws -> Int
     /// Unread ones made after `since`.
     func unreadCount(since: Date) async throws -> Int
     /// Marks one read (nil: all); returns how many changed.
@@ -62,6 +66,18 @@ struct SQLNotificationRepository: NotificationRepository {
     func get(_ id: NotificationID) async throws -> NotificationEntry? {
         try await sql.select().column("*").from("notifications").where("owner_id", .equal, owner.rawValue)
             .where("id", .equal, id.rawValue).first().flatMap(decode)
+    }
+
+    func contains(key: String) async throws -> Bool {
+        try await sql.select().column("id").from("notifications").where("owner_id", .equal, owner.rawValue)
+            .where("notification_key", .equal, key).first() != nil
+    }
+
+    func countedAgainstCap(since time: Date) async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("notifications")
+            .where("owner_id", .equal, owner.rawValue).where("created_at", .greaterThanOrEqual, time)
+            .where("kind", .notEqual, NotificationKind.criticalAlert.rawValue).first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
     }
 
     func unreadCount(since: Date) async throws -> Int {

@@ -19,6 +19,10 @@ public struct AppConfiguration: Sendable, Hashable {
     public var bcryptCost = 12
     /// The hosted coach people may choose in their settings; nil (no key) leaves only the on-device one.
     public var hostedCoach: HostedCoachConfiguration?
+    /// Whether this process runs the background jobs (reminders, planning): on for `thrive serve`
+    /// unless `THRIVE_BACKGROUND_JOBS=off` (a process that only answers requests while others on the
+    /// same PostgreSQL run them); off for an app built in tests, which run jobs by hand.
+    public var backgroundJobs = false
 
     public init() {}
 
@@ -36,6 +40,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case anthropicModel = "THRIVE_ANTHROPIC_MODEL"
         case anthropicURL = "THRIVE_ANTHROPIC_URL"
         case coachTimeout = "THRIVE_COACH_TIMEOUT_SECONDS"
+        case backgroundJobs = "THRIVE_BACKGROUND_JOBS"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -55,6 +60,14 @@ public struct AppConfiguration: Sendable, Hashable {
             sessionIdleMinutes = try Self.parseIdleMinutes(minutes, source: Variable.sessionIdleMinutes.rawValue)
         }
         publicURL = value(.publicURL)
+        backgroundJobs = true
+        if let jobs = value(.backgroundJobs) {
+            switch jobs.lowercased() {
+            case "on": backgroundJobs = true
+            case "off": backgroundJobs = false
+            default: throw ConfigurationError("\(Variable.backgroundJobs.rawValue) must be on or off.")
+            }
+        }
         if let cost = value(.bcryptCost) {
             guard let parsed = Int(cost), (10...16).contains(parsed) else {
                 throw ConfigurationError("\(Variable.bcryptCost.rawValue) must be a whole number from 10 to 16.")

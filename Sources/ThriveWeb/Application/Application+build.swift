@@ -9,9 +9,12 @@ public func buildApplication(
     _ configuration: AppConfiguration, dependencies: AppDependencies
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration, dependencies: dependencies)
+    let jobs = BackgroundJobs(
+        store: dependencies.store, now: dependencies.now, ids: dependencies.ids, logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        services: configuration.backgroundJobs ? [jobs.runner] : [],
         logger: dependencies.logger)
 }
 

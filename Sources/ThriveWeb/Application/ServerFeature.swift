@@ -6,7 +6,7 @@ struct ServerFeature: Feature {
     let services: AppServices
 
     func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) throws {
-        HealthController(store: services.store).addRoutes(to: pages)
+        HealthController(store: services.store, now: services.now).addRoutes(to: pages)
         try WebAppManifestController().addRoutes(to: pages)
         MobileController(services: services).addRoutes(to: api.root)
         try OpenAPIController().addRoutes(to: api.root)

@@ -1,0 +1,108 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// The jobs table as a queue: enqueue once per idempotency key, claim what is due with a lease,
+/// then complete or fail with a retry time.
+public protocol JobQueue: Sendable {
+    /// Adds a job unless one with its idempotency key exists; true when it was added.
+    @discardableResult func enqueue(_ job: Job) async throws -> Bool
+    /// Takes up to `limit` jobs due at `now` that nobody holds (or whose holder's lease lapsed),
+    /// oldest first, leasing them to `holder` until `leaseUntil`. On PostgreSQL the rows are locked
+    /// and skipped by other servers (`FOR UPDATE SKIP LOCKED`); SQLite has one writer at a time.
+    func claim(limit: Int, now: Date, holder: String, leaseUntil: Date) async throws -> [Job]
+    func complete(_ id: JobID, at time: Date) async throws
+    /// Moves a job to a later time without counting a failure (a reminder waiting out quiet hours).
+    func reschedule(_ id: JobID, to time: Date) async throws
+    /// Records the error; with a retry time the job waits for it, without one it stays failed.
+    func fail(_ id: JobID, error: String, retryAt: Date?) async throws
+    /// Jobs not done, due by `time`, oldest first (for operators).
+    func waiting(dueBy time: Date, limit: Int) async throws -> [Job]
+    /// Jobs that gave up (out of tries).
+    func failed(limit: Int) async throws -> [Job]
+    /// The due time of the oldest job waiting to run at `now`: the runner's lag.
+    func oldestDue(at now: Date) async throws -> Date?
+    /// Forgets jobs done before `time`; returns how many.
+    @discardableResult func purgeDone(before time: Date) async throws -> Int
+}
+
+struct SQLJobQueue: JobQueue {
+    let session: DatabaseSession
+    var sql: any SQLDatabase { session.sql }
+
+    func enqueue(_ job: Job) async throws -> Bool {
+        try await sql.insert(into: "jobs")
+            .columns("id", "kind", "owner_id", "due_at", "payload", "idempotency_key", "attempts", "last_error")
+            .values(
+                job.id.rawValue, job.kind, job.owner?.rawValue, job.dueAt, job.payload, job.idempotencyKey, job.attempts,
+                job.lastError
+            ).ignoringConflicts(with: ["idempotency_key"]).run()
+        let stored = try await sql.select().column("id").from("jobs").where("idempotency_key", .equal, job.idempotencyKey)
+            .first()
+        return try stored?.uuid("id") == job.id.rawValue
+    }
+
+    func claim(limit: Int, now: Date, holder: String, leaseUntil: Date) async throws -> [Job] {
+        var due = sql.select().column("id").from("jobs").where("done_at", .is, SQLLiteral.null)
+            .where("due_at", .lessThanOrEqual, now)
+            .where { $0.where("lease_until", .is, SQLLiteral.null).orWhere("lease_until", .lessThan, now) }
+            .orderBy("due_at").limit(limit)
+        if session.kind == .postgres { due = due.lockingClause(SQLRaw("FOR UPDATE SKIP LOCKED")) }
+        let ids = try await due.all().map { try $0.uuid("id") }
+        guard !ids.isEmpty else { return [] }
+        try await sql.update("jobs").set("lease_holder", to: holder).set("lease_until", to: leaseUntil)
+            .set(SQLIdentifier("attempts"), to: SQLRaw("attempts + 1"))
+            .where("id", .in, ids).run()
+        return try await sql.select().column("*").from("jobs").where("id", .in, ids).orderBy("due_at").all().map(decode)
+    }
+
+    func complete(_ id: JobID, at time: Date) async throws {
+        try await sql.update("jobs").set("done_at", to: time).set("lease_holder", to: SQLLiteral.null)
+            .set("lease_until", to: SQLLiteral.null).where("id", .equal, id.rawValue).run()
+    }
+
+    func reschedule(_ id: JobID, to time: Date) async throws {
+        try await sql.update("jobs").set("due_at", to: time).set("lease_holder", to: SQLLiteral.null)
+            .set("lease_until", to: SQLLiteral.null).set("attempts", to: 0).where("id", .equal, id.rawValue).run()
+    }
+
+    func fail(_ id: JobID, error: String, retryAt: Date?) async throws {
+        var update = sql.update("jobs").set("last_error", to: String(error.prefix(500)))
+            .set("lease_holder", to: SQLLiteral.null).set("lease_until", to: SQLLiteral.null)
+        // Out of tries: parked far in the future, so it is never claimed again but still listed.
+        update = update.set("due_at", to: retryAt ?? Date.distantFuture)
+        try await update.where("id", .equal, id.rawValue).run()
+    }
+
+    func waiting(dueBy time: Date, limit: Int) async throws -> [Job] {
+        try await sql.select().column("*").from("jobs").where("done_at", .is, SQLLiteral.null)
+            .where("due_at", .lessThanOrEqual, time).orderBy("due_at").limit(limit).all().map(decode)
+    }
+
+    func failed(limit: Int) async throws -> [Job] {
+        try await sql.select().column("*").from("jobs").where("done_at", .is, SQLLiteral.null)
+            .where("due_at", .equal, Date.distantFuture).orderBy("kind").limit(limit).all().map(decode)
+    }
+
+    func oldestDue(at now: Date) async throws -> Date? {
+        try await sql.select().column("due_at").from("jobs").where("done_at", .is, SQLLiteral.null)
+            .where("due_at", .lessThanOrEqual, now).orderBy("due_at").limit(1).first()?.date("due_at")
+    }
+
+    func purgeDone(before time: Date) async throws -> Int {
+        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("jobs")
+            .where("done_at", .lessThan, time).first()
+        let count = try row?.decode(column: "n", as: Int.self) ?? 0
+        if count > 0 { try await sql.delete(from: "jobs").where("done_at", .lessThan, time).run() }
+        return count
+    }
+
+    private func decode(_ row: any SQLRow) throws -> Job {
+        Job(
+            id: JobID(try row.uuid("id")), kind: try row.string("kind"),
+            owner: try row.decode(column: "owner_id", as: UUID?.self).map(UserID.init), dueAt: try row.date("due_at"),
+            payload: try row.string("payload"), idempotencyKey: try row.string("idempotency_key"),
+            attempts: try row.decode(column: "attempts", as: Int.self),
+            lastError: try row.decode(column: "last_error", as: String?.self))
+    }
+}

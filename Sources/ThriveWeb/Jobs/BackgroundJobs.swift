@@ -1,0 +1,31 @@
+import Foundation
+import Logging
+import ThriveCore
+import ThriveStore
+
+/// Thrive's background work as one piece: the runner `thrive serve` starts, with every planner and
+/// handler, and what `thrive jobs` does by hand.
+public struct BackgroundJobs: Sendable {
+    let runner: JobRunner
+
+    public init(store: Store, now: Now = .system, ids: IDGenerator = .random, logger: Logger) {
+        let reminders = HabitReminders(store: store, now: now, ids: ids)
+        runner = JobRunner(
+            store: store, now: now, ids: ids, handlers: [reminders], planners: [reminders], logger: logger)
+    }
+
+    /// Plans what is coming, then runs every job due now; returns how many ran.
+    @discardableResult
+    public func runDue() async throws -> Int {
+        try await runner.plan()
+        return try await runner.runDue()
+    }
+
+    /// Jobs due by `time` and not done, and those out of tries, for operators (kinds, times and
+    /// tries; never a payload).
+    public func overview(dueBy time: Date, limit: Int = 50) async throws -> (waiting: [Job], failed: [Job]) {
+        try await runner.store.read {
+            (try await $0.jobs.waiting(dueBy: time, limit: limit), try await $0.jobs.failed(limit: limit))
+        }
+    }
+}

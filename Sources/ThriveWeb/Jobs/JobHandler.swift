@@ -1,0 +1,16 @@
+import Foundation
+import ThriveCore
+
+/// What a job's run came to.
+enum JobOutcome: Sendable, Equatable {
+    case done
+    /// Not yet: run it again at this time (a reminder waiting out quiet hours).
+    case later(Date)
+}
+
+/// Runs one kind of job. A handler must be safe to run twice for the same job (a lease can lapse
+/// while it runs): it writes through keys that make a second run change nothing.
+protocol JobHandler: Sendable {
+    var kind: String { get }
+    func run(_ job: Job) async throws -> JobOutcome
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Habit reminders (spec 002 screen 4, spec 000 F4.4): each active habit with a reminder time gets a
+/// job at that time of the person's day, on the days it is due; when it runs, the notification rules
+/// decide whether it is sent now, waits out quiet hours, stays in the app or is dropped. A habit done
+/// or skipped already that day is not reminded.
+struct HabitReminders: JobPlanner, JobHandler {
+    let store: Store
+    let now: Now
+    let ids: IDGenerator
+    let kind = "habitReminder"
+
+    struct Payload: Codable {
+        let habit: HabitID
+        let day: LocalDate
+    }
+
+    /// Today's and tomorrow's reminders still to come, for everyone with one.
+    func upcoming(at time: Date, ids: IDGenerator) async throws -> [Job] {
+        try await store.read { repositories in
+            var jobs: [Job] = []
+            for owner in try await repositories.peopleWithHabitReminders() {
+                let records = repositories.records(of: owner)
+                guard let zone = try await records.profile.get()?.timeZone else { continue }
+                let clock = LocalClock(zone: zone)
+                let today = clock.day(of: time)
+                for tracked in try await records.habits.all() {
+                    let habit = tracked.habit
+                    guard habit.status == .active, let minute = habit.reminderMinutes else { continue }
+                    for day in [today, today.adding(days: 1)] where habit.isDue(on: day) {
+                        let due = clock.date(day, minute: minute)
+                        guard due >= time else { continue }
+                        let payload = String(
+                            decoding: try JSONEncoder().encode(Payload(habit: habit.id, day: day)), as: UTF8.self)
+                        jobs.append(
+                            Job(
+                                id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: due, payload: payload,
+                                idempotencyKey: "\(kind):\(habit.id):\(day.iso8601)"))
+                    }
+                }
+            }
+            return jobs
+        }
+    }
+
+    func run(_ job: Job) async throws -> JobOutcome {
+        guard let owner = job.owner else { return .done }
+        let payload = try JSONDecoder().decode(Payload.self, from: Data(job.payload.utf8))
+        let time = now()
+        let key = "habit:\(payload.habit):\(payload.day.iso8601)"
+        let ids = self.ids
+        return try await store.write { repositories in
+            let records = repositories.records(of: owner)
+            guard let tracked = try await records.habits.habit(payload.habit), tracked.habit.status == .active,
+                tracked.habit.reminderMinutes != nil, let zone = try await records.profile.get()?.timeZone
+            else { return .done }
+            let settled = try await records.habits.checkIns([payload.habit], from: payload.day, through: payload.day)
+                .contains { $0.state != .partial }
+            guard !settled else { return .done }
+            let clock = LocalClock(zone: zone)
+            let settings = try await records.documents.get(Settings.self) ?? Settings()
+            let history = NotificationHistory(
+                pushedToday: try await records.notifications.countedAgainstCap(since: clock.date(clock.day(of: time), minute: 0)),
+                openKeys: try await records.notifications.contains(key: key) ? [key] : [])
+            let decision = NotificationRules.decide(
+                NotificationCandidate(kind: .habitReminder, key: key, fixedTime: job.dueAt),
+                settings: settings.notifications, history: history, now: time, zone: zone)
+            switch decision.outcome {
+            case .wait(let until): return .later(until)
+            case .drop: return .done
+            case .push, .inAppOnly:
+                try await records.notifications.add(
+                    NotificationEntry(
+                        id: NotificationID(ids.uuid()), kind: .habitReminder, key: key,
+                        title: Phrase("notification.habitReminder.title", ["name": .text(tracked.habit.name)]),
+                        body: Phrase("notification.habitReminder.body"),
+                        link: "\(HabitPagesController.base)#habit-\(payload.habit)", createdAt: time))
+                return .done
+            }
+        }
+    }
+}
