@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import ThriveCore
 import ThriveWeb
 
 /// The notification center: a safety alert that opens is a critical notification once, with a bell
@@ -72,6 +73,29 @@ struct NotificationCenterTests {
             #expect(
                 try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token).text.contains(
                     #""notifications":[]"#))
+        }
+    }
+
+    /// Spec 004: alerts are evaluated as data arrives, not when a page is opened. The upload leaves a
+    /// job; the runner's next pass opens the alert and its notification, with no page read at all.
+    @Test func anUploadIsEvaluatedInTheBackground() async throws {
+        let clock = TestClock(Self.evening)
+        let app = try await TestApp.make(clock: clock)
+        let jobs = BackgroundJobs(store: app.store, now: clock.source, logger: app.logs.logger())
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            #expect(try await jobs.runDue() == 0)
+            #expect(try await browser.json(.post, "/api/v1/samples", Self.highRestingHeartRate, bearer: token).status == .ok)
+            let before = try await app.store.read { try await $0.jobs.waiting(dueBy: clock.now, limit: 10) }
+            #expect(before.map(\.kind) == ["evaluateAlerts"])
+            #expect(try await jobs.runDue() == 1)
+            let alerts = try await app.store.read { repositories in
+                try await repositories.records(of: try #require(before.first?.owner)).alerts.open()
+            }
+            #expect(alerts.map(\.condition) == [.restingHeartRateHigh])
+            let history = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token).decode(History.self)
+            #expect(history.notifications.map(\.kind) == ["criticalAlert"] && history.unread == 1)
         }
     }
 

@@ -24,7 +24,7 @@ struct SettingsPagesTests {
             }
             #expect(!light.text.contains(#"name="coaching.difficulty""#), "the rest is Deep mode's")
             // What is saved but not used yet says so.
-            #expect(light.text.contains("Saved now; Thrive does not send reminders or alerts yet"))
+            #expect(light.text.contains("Followed now by the notification center (the bell)"))
             #expect(light.text.contains(#"<span class="badge badge-soon">Coming soon</span>"#))
             #expect(!light.text.contains("data-settings-search"))
             #expect(light.text.contains(#"<html lang="en" data-theme="auto" data-text-size="medium" data-palette="none">"#))

@@ -55,10 +55,13 @@ struct SamplesAPIController {
             }
             try Self.checkUniqueSyncIdentifiers(quantities.compactMap(\.sync?.identifier), list: "quantitySamples")
             try Self.checkUniqueSyncIdentifiers(categories.compactMap(\.sync?.identifier), list: "categorySamples")
+            let evaluation = SafetyEvaluationJob.job(for: owner, at: services.now(), ids: services.ids)
             try await services.store.write { repositories in
                 let records = repositories.records(of: owner)
                 try await records.quantitySamples.store(quantities)
                 try await records.categorySamples.store(categories)
+                // Alerts are evaluated after the commit, by the job runner, not inside this request.
+                try await repositories.jobs.enqueue(evaluation)
             }
             return try jsonResponse(Stored(quantitySamples: quantities.count, categorySamples: categories.count))
         }
