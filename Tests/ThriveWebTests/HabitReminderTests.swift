@@ -54,7 +54,7 @@ struct HabitReminderTests {
                 .post, "/api/v1/habits/\(habit)/checkins", #"{"action":"done"}"#, bearer: try await token())
             #expect(done.status == .ok || done.status == .created, "\(done.text)")
             clock.advance(minutes: 30)
-            #expect(try await jobs.runDue() == 1)
+            #expect(try await jobs.runDue() == 2, "the reminder, and the nightly tidy of 03:00")
             #expect(try await center().count == 1, "no reminder for a habit done")
         }
     }

@@ -96,6 +96,15 @@ struct NotificationCenterTests {
             #expect(alerts.map(\.condition) == [.restingHeartRateHigh])
             let history = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token).decode(History.self)
             #expect(history.notifications.map(\.kind) == ["criticalAlert"] && history.unread == 1)
+
+            // Thirty-one days on, the nightly tidy has deleted it from the database, not only hidden it.
+            let owner = try #require(before.first?.owner)
+            clock.advance(minutes: 31 * 24 * 60)
+            #expect(try await jobs.runDue() >= 1)
+            let kept = try await app.store.read {
+                try await $0.records(of: owner).notifications.list(since: .distantPast, before: nil, limit: 10)
+            }
+            #expect(kept?.isEmpty == true)
         }
     }
 

@@ -11,8 +11,10 @@ public struct BackgroundJobs: Sendable {
     public init(store: Store, now: Now = .system, ids: IDGenerator = .random, logger: Logger) {
         let reminders = HabitReminders(store: store, now: now, ids: ids)
         let safety = SafetyEvaluationJob(engines: HealthEngineService(store: store, now: now, ids: ids))
+        let tidy = DailyTidy(store: store, now: now)
         runner = JobRunner(
-            store: store, now: now, ids: ids, handlers: [reminders, safety], planners: [reminders], logger: logger)
+            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy], planners: [reminders, tidy],
+            logger: logger)
     }
 
     /// Plans what is coming, then runs every job due now; returns how many ran.

@@ -1,0 +1,32 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Once a day, at 03:00 UTC: notifications older than 30 days and jobs done more than 7 days ago are
+/// deleted, so the center keeps what it promises and the jobs table stays small.
+struct DailyTidy: JobPlanner, JobHandler {
+    let store: Store
+    let now: Now
+    let kind = "dailyTidy"
+    static let keptJobDays = 7
+
+    func upcoming(at time: Date, ids: IDGenerator) async throws -> [Job] {
+        let clock = LocalClock(zone: .gmt)
+        let today = clock.day(of: time)
+        return [today, today.adding(days: 1)].map { clock.date($0, minute: 3 * 60) }.filter { $0 >= time }.prefix(1)
+            .map { due in
+                Job(
+                    id: JobID(ids.uuid()), kind: kind, owner: nil, dueAt: due,
+                    idempotencyKey: "\(kind):\(clock.day(of: due).iso8601)")
+            }
+    }
+
+    func run(_ job: Job) async throws -> JobOutcome {
+        let time = now()
+        try await store.write { repositories in
+            try await repositories.purgeNotifications(before: time - Double(NotificationEntry.keptDays) * 86_400)
+            try await repositories.jobs.purgeDone(before: time - Double(Self.keptJobDays) * 86_400)
+        }
+        return .done
+    }
+}
