@@ -65,7 +65,7 @@ struct NotificationStoreTests {
                     try await center.markRead(Self.entry(3, at: 0).id, at: time),
                     try await bobs.markRead(nil, at: time), try await bobs.delete(Self.entry(1, at: 0).id),
                     try await center.markRead(nil, at: time), try await center.unreadCount(since: since),
-                    try await center.deleteOlder(than: Self.start.addingTimeInterval(90)),
+                    try await repositories.purgeNotifications(before: Self.start.addingTimeInterval(90)),
                     try await center.list(since: since, before: nil, limit: 10)?.map(\.key)
                 )
             }

@@ -38,43 +38,30 @@ public struct DayClock: Hashable, Sendable {
 
     /// The clock at `now` in `zone`, with the usual last meal learned from `days`.
     public init(now: Date, zone: TimeZone, days: [DayMetrics]) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: now)
-        let today = LocalDate(now, in: zone)
+        let clock = LocalClock(zone: zone)
+        let today = clock.day(of: now)
         let finished = days.filter { $0.date < today }
         self.init(
-            today: today, minuteOfDay: (parts.hour ?? 0) * 60 + (parts.minute ?? 0),
-            usualLastMeal: Self.usualLastMeal(finished, zone: zone), usualWake: Self.usualWake(finished, zone: zone))
+            today: today, minuteOfDay: clock.minute(of: now), usualLastMeal: Self.usualLastMeal(finished, zone: zone),
+            usualWake: Self.usualWake(finished, zone: zone))
     }
 
     /// The median time the finished nights given ended (out of bed), kept within ``wakeRange``;
     /// ``defaultWake`` with fewer than ``minimumDays`` nights.
     public static func usualWake(_ days: [DayMetrics], zone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let minutes = days.compactMap { day -> Int? in
-            guard let end = day.sleep.values.compactMap(\.inBedEnd).max() else { return nil }
-            let parts = calendar.dateComponents([.hour, .minute], from: end)
-            return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        }.sorted()
-        guard minutes.count >= minimumDays else { return defaultWake }
-        return min(max(minutes[minutes.count / 2], wakeRange.lowerBound), wakeRange.upperBound)
+        let ends = days.compactMap { $0.sleep.values.compactMap(\.inBedEnd).max() }
+        guard let median = LocalClock(zone: zone).medianMinute(of: ends, atLeast: minimumDays) else { return defaultWake }
+        return min(max(median, wakeRange.lowerBound), wakeRange.upperBound)
     }
 
     /// The median time of the day's last food entry over the finished days given (the last two
     /// weeks are plenty), kept within ``lastMealRange``; ``defaultLastMeal`` with fewer than
     /// ``minimumDays`` days logged.
     public static func usualLastMeal(_ days: [DayMetrics], zone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let minutes = days.compactMap { day -> Int? in
-            guard let last = day.food?.lastEntryAt else { return nil }
-            let parts = calendar.dateComponents([.hour, .minute], from: last)
-            return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        }.sorted()
-        guard minutes.count >= minimumDays else { return defaultLastMeal }
-        let median = minutes[minutes.count / 2]
+        let lasts = days.compactMap { $0.food?.lastEntryAt }
+        guard let median = LocalClock(zone: zone).medianMinute(of: lasts, atLeast: minimumDays) else {
+            return defaultLastMeal
+        }
         return min(max(median, lastMealRange.lowerBound), lastMealRange.upperBound)
     }
 

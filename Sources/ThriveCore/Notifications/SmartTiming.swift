@@ -11,11 +11,7 @@ public enum SmartTiming {
     public static let lead = 30
 
     /// The median minute of the day of `times` in `zone`; nil with fewer than ``minimumTimes``.
-    /// The median, so that one late night does not move every reminder.
     public static func usualMinute(of times: [Date], zone: TimeZone) -> Int? {
-        guard times.count >= minimumTimes else { return nil }
-        let clock = LocalClock(zone: zone)
-        let minutes = times.map { clock.minute(of: $0) }.sorted()
-        return minutes[minutes.count / 2]
+        LocalClock(zone: zone).medianMinute(of: times, atLeast: minimumTimes)
     }
 }

@@ -67,11 +67,10 @@ struct SQLJobQueue: JobQueue {
     }
 
     func fail(_ id: JobID, error: String, retryAt: Date?) async throws {
-        var update = sql.update("jobs").set("last_error", to: String(error.prefix(500)))
-            .set("lease_holder", to: SQLLiteral.null).set("lease_until", to: SQLLiteral.null)
         // Out of tries: parked far in the future, so it is never claimed again but still listed.
-        update = update.set("due_at", to: retryAt ?? Date.distantFuture)
-        try await update.where("id", .equal, id.rawValue).run()
+        try await sql.update("jobs").set("last_error", to: String(error.prefix(500)))
+            .set("lease_holder", to: SQLLiteral.null).set("lease_until", to: SQLLiteral.null)
+            .set("due_at", to: retryAt ?? Date.distantFuture).where("id", .equal, id.rawValue).run()
     }
 
     func waiting(dueBy time: Date, limit: Int) async throws -> [Job] {
@@ -90,11 +89,7 @@ struct SQLJobQueue: JobQueue {
     }
 
     func purgeDone(before time: Date) async throws -> Int {
-        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("jobs")
-            .where("done_at", .lessThan, time).first()
-        let count = try row?.decode(column: "n", as: Int.self) ?? 0
-        if count > 0 { try await sql.delete(from: "jobs").where("done_at", .lessThan, time).run() }
-        return count
+        try await sql.delete(from: "jobs").where("done_at", .lessThan, time).returning("id").all().count
     }
 
     private func decode(_ row: any SQLRow) throws -> Job {

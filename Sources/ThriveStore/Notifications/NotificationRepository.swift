@@ -21,8 +21,6 @@ public protocol NotificationRepository: Sendable {
     @discardableResult func markRead(_ id: NotificationID?, at time: Date) async throws -> Int
     /// True when there was one to delete.
     func delete(_ id: NotificationID) async throws -> Bool
-    /// Drops those made before `time` (the center keeps 30 days); returns how many.
-    @discardableResult func deleteOlder(than time: Date) async throws -> Int
 }
 
 struct SQLNotificationRepository: NotificationRepository {
@@ -88,32 +86,15 @@ struct SQLNotificationRepository: NotificationRepository {
     }
 
     func markRead(_ id: NotificationID?, at time: Date) async throws -> Int {
-        let before = try await unreadCount(since: .distantPast)
         var update = sql.update("notifications").set("read_at", to: time).where("owner_id", .equal, owner.rawValue)
             .where("read_at", .is, SQLLiteral.null)
         if let id { update = update.where("id", .equal, id.rawValue) }
-        try await update.run()
-        return before - (try await unreadCount(since: .distantPast))
+        return try await update.returning("id").all().count
     }
 
     func delete(_ id: NotificationID) async throws -> Bool {
-        let found = try await sql.select().column("id").from("notifications").where("owner_id", .equal, owner.rawValue)
-            .where("id", .equal, id.rawValue).first()
-        guard found != nil else { return false }
         try await sql.delete(from: "notifications").where("owner_id", .equal, owner.rawValue).where("id", .equal, id.rawValue)
-            .run()
-        return true
-    }
-
-    func deleteOlder(than time: Date) async throws -> Int {
-        let row = try await sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n").from("notifications")
-            .where("owner_id", .equal, owner.rawValue).where("created_at", .lessThan, time).first()
-        let count = try row?.decode(column: "n", as: Int.self) ?? 0
-        if count > 0 {
-            try await sql.delete(from: "notifications").where("owner_id", .equal, owner.rawValue)
-                .where("created_at", .lessThan, time).run()
-        }
-        return count
+            .returning("id").first() != nil
     }
 
     private func decode(_ row: any SQLRow) throws -> NotificationEntry? {

@@ -53,10 +53,4 @@ struct NotificationCenter: Sendable {
         guard let entry else { throw AppError.notFound(t("notifications.notFound")) }
         return entry
     }
-
-    /// Drops the person's notifications older than 30 days.
-    func tidy(_ owner: UserID) async throws {
-        let since = self.since
-        try await store.write { try await $0.records(of: owner).notifications.deleteOlder(than: since) }
-    }
 }

@@ -11,7 +11,6 @@ struct NotificationPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("notifications") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
-            try await center.tidy(owner)
             let before = request.uri.queryParameters.get("before").flatMap { NotificationID(String($0)) }
             let (entries, unread) = try await center.page(owner, before: before)
             let zone = try await services.store.read { try await $0.records(of: owner).profile.get() }?.timeZone ?? .gmt

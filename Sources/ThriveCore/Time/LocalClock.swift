@@ -21,6 +21,14 @@ public struct LocalClock: Sendable {
         return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
     }
 
+    /// The median minute of the day of `times` (what the person usually does when); nil with fewer
+    /// than `minimum` of them. The median, so that one late night moves nothing.
+    public func medianMinute(of times: [Date], atLeast minimum: Int) -> Int? {
+        guard times.count >= minimum, !times.isEmpty else { return nil }
+        let minutes = times.map(minute(of:)).sorted()
+        return minutes[minutes.count / 2]
+    }
+
     /// The instant `day` shows `minute` on the wall clock; where the spring change skips it, the
     /// same distance after the change (02:30 on a day clocks jump from 02:00 to 03:00 is 03:30).
     public func date(_ day: LocalDate, minute: Int) -> Date {
