@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ThriveSync", targets: ["ThriveSync"]),
         .library(name: "ThriveSyncClient", targets: ["ThriveSyncClient"]),
         .library(name: "ThriveReports", targets: ["ThriveReports"]),
+        .library(name: "ThriveNotify", targets: ["ThriveNotify"]),
         .library(name: "ThriveWeb", targets: ["ThriveWeb"]),
     ],
     dependencies: [
@@ -82,10 +83,22 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ThriveNotify",
+            dependencies: [
+                "ThriveCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ThriveWeb",
             dependencies: [
                 "ThriveCore",
                 "ThriveStore",
+                "ThriveNotify",
                 "ThriveSync",
                 "ThriveReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -154,6 +167,31 @@ let package = Package(
             dependencies: ["ThriveCore", "ThriveReports"],
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "ThriveTestSupport",
+            dependencies: [
+                "ThriveCore",
+                "ThriveNotify",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/ThriveTestSupport",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "ThriveNotifyTests",
+            dependencies: [
+                "ThriveCore",
+                "ThriveNotify",
+                "ThriveTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "ThriveCLITests",
             dependencies: ["thrive", "ThriveCore", "ThriveSync", "ThriveSyncClient"],
@@ -167,6 +205,9 @@ let package = Package(
                 "ThriveSync",
                 "ThriveSyncClient",
                 "ThriveWeb",
+                "ThriveNotify",
+                "ThriveTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSwift

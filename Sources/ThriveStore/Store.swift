@@ -104,6 +104,7 @@ public struct PersonalRecords: Sendable {
     public let creatorBadges: any CreatorBadgeAwardRepository
     public let coach: any CoachRepository
     public let notifications: any NotificationRepository
+    public let pushDevices: any PushDeviceRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -125,6 +126,7 @@ public struct PersonalRecords: Sendable {
         creatorBadges = SQLCreatorBadgeAwardRepository(sql: session.sql, owner: owner)
         coach = SQLCoachRepository(session: session, owner: owner)
         notifications = SQLNotificationRepository(sql: session.sql, owner: owner)
+        pushDevices = SQLPushDeviceRepository(sql: session.sql, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

@@ -94,11 +94,11 @@ struct ServerBasicsTests {
                 on
                     == ([
                         "accounts", "achievements", "coachChat", "contentLibrary", "creatorSpaces", "habits", "offlineMode",
-                        "programs", "sampleUpload",
+                        "programs", "pushNotifications", "sampleUpload",
                     ] + (hostedCoach ? ["hostedCoach"] : [])).sorted())
             #expect(
                 off
-                    == (["labResults", "pushNotifications", "reports", "skincare"] + (hostedCoach ? [] : ["hostedCoach"]))
+                    == (["labResults", "reports", "skincare"] + (hostedCoach ? [] : ["hostedCoach"]))
                     .sorted())
             // The flags match the routes: sync answers a signed-in device, the coach its history.
             try await browser.signUp()

@@ -23,9 +23,11 @@ struct SettingsPagesTests {
                 #expect(light.text.contains(#"name="\#(control)""#), "\(control)")
             }
             #expect(!light.text.contains(#"name="coaching.difficulty""#), "the rest is Deep mode's")
-            // What is saved but not used yet says so.
-            #expect(light.text.contains("Followed now by the notification center (the bell)"))
-            #expect(light.text.contains(#"<span class="badge badge-soon">Coming soon</span>"#))
+            // Notifications work now: nothing beside them says "coming soon", and this device's push,
+            // the test button and the devices that receive pushes are there.
+            #expect(!light.text.contains(#"<span class="badge badge-soon">Coming soon</span>"#))
+            #expect(light.text.contains("Notifications on your devices") && light.text.contains("Send me a test notification"))
+            #expect(light.text.contains(#"data-key="B"#), "the Web Push key for subscribing")
             #expect(!light.text.contains("data-settings-search"))
             #expect(light.text.contains(#"<html lang="en" data-theme="auto" data-text-size="medium" data-palette="none">"#))
 

@@ -38,8 +38,8 @@ public struct Job: Hashable, Sendable {
 public enum JobRetry {
     public static let maximumAttempts = 5
 
-    public static func delay(afterAttempt attempt: Int) -> TimeInterval? {
-        guard attempt < maximumAttempts else { return nil }
+    public static func delay(afterAttempt attempt: Int, maximum: Int = maximumAttempts) -> TimeInterval? {
+        guard attempt < maximum else { return nil }
         return 30 * pow(4, Double(max(attempt - 1, 0)))
     }
 }

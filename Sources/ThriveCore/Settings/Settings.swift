@@ -51,9 +51,11 @@ public struct NotificationSettings: Hashable, Sendable, Codable {
     /// Critical health alerts may sound during quiet hours: off until the person opts in (spec 004:
     /// critical alerts are opt-in and quiet hours are respected).
     public var criticalAlertsBreakQuietHours = false
-    /// Categories whose notifications show their words on a locked screen; none by default (spec
-    /// 001: lock-screen preview is the person's choice). A health value never does.
-    public var lockScreenDetails: [NotificationCategory: Bool] = [:]
+    /// Categories whose notifications show their own words on a locked screen; none by default
+    /// (spec 001: lock-screen preview is the person's choice). Otherwise a push says only "open
+    /// Thrive", and the words wait in the notification center, behind sign-in.
+    public var lockScreenDetails: [NotificationCategory: Bool] = Dictionary(
+        uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, false) })
 
     public init() {}
 
@@ -65,7 +67,8 @@ public struct NotificationSettings: Hashable, Sendable, Codable {
         quietHours = try container.decodeIfPresent(QuietHours.self, forKey: .quietHours) ?? QuietHours()
         frequency = try container.decodeIfPresent(FlexibilityMode.self, forKey: .frequency) ?? .light
         criticalAlertsBreakQuietHours = try container.decodeIfPresent(Bool.self, forKey: .criticalAlertsBreakQuietHours) ?? false
-        lockScreenDetails = try container.decodeIfPresent([NotificationCategory: Bool].self, forKey: .lockScreenDetails) ?? [:]
+        let details = try container.decodeIfPresent([NotificationCategory: Bool].self, forKey: .lockScreenDetails) ?? [:]
+        lockScreenDetails = Dictionary(uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, details[$0] ?? false) })
     }
 
     enum CodingKeys: String, CodingKey {

@@ -23,6 +23,8 @@ public struct AppConfiguration: Sendable, Hashable {
     /// unless `THRIVE_BACKGROUND_JOBS=off` (a process that only answers requests while others on the
     /// same PostgreSQL run them); off for an app built in tests, which run jobs by hand.
     public var backgroundJobs = false
+    /// Push delivery: the operator's contact given to push services.
+    public var push = PushConfiguration()
 
     public init() {}
 
@@ -41,6 +43,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case anthropicURL = "THRIVE_ANTHROPIC_URL"
         case coachTimeout = "THRIVE_COACH_TIMEOUT_SECONDS"
         case backgroundJobs = "THRIVE_BACKGROUND_JOBS"
+        case pushContact = "THRIVE_PUSH_CONTACT"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -67,6 +70,14 @@ public struct AppConfiguration: Sendable, Hashable {
             case "off": backgroundJobs = false
             default: throw ConfigurationError("\(Variable.backgroundJobs.rawValue) must be on or off.")
             }
+        }
+        if let contact = value(.pushContact) {
+            guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://") else {
+                throw ConfigurationError("\(Variable.pushContact.rawValue) must be a mailto: or https:// address.")
+            }
+            push.contact = contact
+        } else if let publicURL, let host = URL(string: publicURL)?.host {
+            push.contact = "mailto:thrive@\(host)"
         }
         if let cost = value(.bcryptCost) {
             guard let parsed = Int(cost), (10...16).contains(parsed) else {

@@ -66,6 +66,7 @@ struct AppServices: Sendable {
     let coachStream: CoachStreamTiming
     let renderer: PageRenderer
     let policy: SessionPolicy
+    let push: PushChannels
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -95,5 +96,6 @@ struct AppServices: Sendable {
         creators = CreatorService(store: store, now: now, ids: ids)
         creatorPrograms = CreatorWritingService(store: store, now: now)
         creatorPieces = CreatorWritingService(store: store, now: now)
+        push = PushChannels(store: store, now: now, configuration: configuration.push)
     }
 }

@@ -10,7 +10,8 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration, dependencies: dependencies)
     let jobs = BackgroundJobs(
-        store: dependencies.store, now: dependencies.now, ids: dependencies.ids, logger: dependencies.logger)
+        store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
+        logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

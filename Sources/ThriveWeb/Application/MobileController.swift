@@ -76,7 +76,7 @@ struct MobileController {
         // Routes this build serves are on; what it does not serve yet (push, labs, skin, reports)
         // is off until it does.
         let features = Config.Features(
-            accounts: true, sampleUpload: true, offlineMode: true, pushNotifications: false, coachChat: true,
+            accounts: true, sampleUpload: true, offlineMode: true, pushNotifications: true, coachChat: true,
             hostedCoach: services.configuration.hostedCoach != nil, habits: true, programs: true,
             contentLibrary: true, achievements: true, creatorSpaces: true, labResults: false,
             skincare: false, reports: false)

@@ -184,13 +184,24 @@ public struct HealthEngineService: Sendable {
         return try await store.write { repositories in
             let records = repositories.records(of: owner)
             let opened = try await records.alerts.record(findings, at: time, ids: ids)
-            // A condition that opens an alert is a critical notification too, in the same transaction.
-            for alert in opened where open[alert.condition] == nil {
-                try await records.notifications.add(
-                    NotificationEntry(
-                        id: NotificationID(ids.uuid()), kind: .criticalAlert, key: "alert:\(alert.id)",
-                        title: alert.condition.title, body: alert.message.first ?? alert.condition.title,
-                        link: "/#alert-\(alert.id)", createdAt: time))
+            // A condition that opens an alert is a critical notification too, in the same transaction:
+            // pushed now, or when quiet hours end for a person who did not opt in to being woken.
+            let opening = opened.filter { open[$0.condition] == nil }
+            if !opening.isEmpty {
+                let settings = try await records.documents.get(Settings.self) ?? Settings()
+                let zone = try await records.profile.get()?.timeZone ?? .gmt
+                for alert in opening {
+                    let key = "alert:\(alert.id)"
+                    let decision = NotificationRules.decide(
+                        NotificationCandidate(kind: .criticalAlert, key: key), settings: settings.notifications,
+                        history: NotificationHistory(), now: time, zone: zone)
+                    try await NotificationDispatch.post(
+                        NotificationEntry(
+                            id: NotificationID(ids.uuid()), kind: .criticalAlert, key: key, title: alert.condition.title,
+                            body: alert.message.first ?? alert.condition.title, link: "/#alert-\(alert.id)", createdAt: time),
+                        pushAt: NotificationDispatch.pushTime(decision.outcome, now: time), in: repositories, owner: owner,
+                        ids: ids)
+                }
             }
             return try await records.alerts.recent(since: time.addingTimeInterval(-30 * 86_400))
         }

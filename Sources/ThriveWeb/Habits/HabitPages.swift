@@ -15,6 +15,10 @@ struct HabitsPage: Sendable {
     /// "2 of 4 done today".
     let summary: String?
     let toast: HabitToast?
+    /// The server's Web Push key when the page asks to allow notifications: the person has a habit
+    /// with a reminder and no device receives pushes yet (the script asks only where the browser
+    /// has not been asked, and never again after "Not now").
+    var askForPush: String?
     let returnPath = HabitPagesController.base
     let base = HabitPagesController.base
 

@@ -17,12 +17,17 @@ struct HabitPagesController {
         router.get("pillars/wellbeing/habits") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
             let (_, views) = try await services.habits.all(owner)
-            let page = HabitsPage(
+            var page = HabitsPage(
                 views,
                 toast: Self.toast(
                     request, views: views,
                     creatorAwards: try await services.habits.creatorAwards(
                         owner, if: request.uri.queryParameters.get("creatorBadges") != nil)))
+            if views.contains(where: { $0.habit.status == .active && $0.habit.reminderMinutes != nil }),
+                try await PushDevices(store: services.store, now: services.now, ids: services.ids).list(owner).isEmpty
+            {
+                page.askForPush = try await services.push.vapidKey().publicKey
+            }
             return services.renderer.pillarPage("habits", t("habits.title"), context, page)
         }
 

@@ -8,12 +8,16 @@ import ThriveStore
 public struct BackgroundJobs: Sendable {
     let runner: JobRunner
 
-    public init(store: Store, now: Now = .system, ids: IDGenerator = .random, logger: Logger) {
+    public init(
+        store: Store, now: Now = .system, ids: IDGenerator = .random, push: PushConfiguration = PushConfiguration(),
+        logger: Logger
+    ) {
         let reminders = HabitReminders(store: store, now: now, ids: ids)
         let safety = SafetyEvaluationJob(engines: HealthEngineService(store: store, now: now, ids: ids))
         let tidy = DailyTidy(store: store, now: now)
+        let delivery = PushDelivery(store: store, channels: PushChannels(store: store, now: now, configuration: push))
         runner = JobRunner(
-            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy], planners: [reminders, tidy],
+            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery], planners: [reminders, tidy],
             logger: logger)
     }
 

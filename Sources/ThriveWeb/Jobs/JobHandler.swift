@@ -12,5 +12,11 @@ enum JobOutcome: Sendable, Equatable {
 /// while it runs): it writes through keys that make a second run change nothing.
 protocol JobHandler: Sendable {
     var kind: String { get }
+    /// Tries before the job stays failed (``JobRetry``'s five unless a kind says otherwise).
+    var maximumAttempts: Int { get }
     func run(_ job: Job) async throws -> JobOutcome
+}
+
+extension JobHandler {
+    var maximumAttempts: Int { JobRetry.maximumAttempts }
 }

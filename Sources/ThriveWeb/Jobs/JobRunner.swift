@@ -92,7 +92,7 @@ struct JobRunner: Service {
             case .later(let date): try await store.write { try await $0.jobs.reschedule(job.id, to: date) }
             }
         } catch {
-            let retry = JobRetry.delay(afterAttempt: job.attempts).map { time + $0 }
+            let retry = JobRetry.delay(afterAttempt: job.attempts, maximum: handler.maximumAttempts).map { time + $0 }
             logger.warning("job failed", metadata: ["kind": "\(job.kind)", "attempt": "\(job.attempts)"])
             try? await store.write { try await $0.jobs.fail(job.id, error: "\(type(of: error))", retryAt: retry) }
         }

@@ -71,12 +71,14 @@ struct HabitReminders: JobPlanner, JobHandler {
             case .wait(let until): return .later(until)
             case .drop: return .done
             case .push, .inAppOnly:
-                try await records.notifications.add(
+                try await NotificationDispatch.post(
                     NotificationEntry(
                         id: NotificationID(ids.uuid()), kind: .habitReminder, key: key,
                         title: Phrase("notification.habitReminder.title", ["name": .text(tracked.habit.name)]),
                         body: Phrase("notification.habitReminder.body"),
-                        link: "\(HabitPagesController.base)#habit-\(payload.habit)", createdAt: time))
+                        link: "\(HabitPagesController.base)#habit-\(payload.habit)", createdAt: time),
+                    pushAt: NotificationDispatch.pushTime(decision.outcome, now: time), in: repositories, owner: owner,
+                    ids: ids)
                 return .done
             }
         }

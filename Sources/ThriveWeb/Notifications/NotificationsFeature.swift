@@ -6,6 +6,7 @@ struct NotificationsFeature: Feature {
 
     func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
         NotificationsAPIController(services: services).addRoutes(to: api.root)
+        PushDevicesAPIController(services: services).addRoutes(to: api.root)
         NotificationPagesController(services: services).addRoutes(to: pages)
     }
 }

@@ -30,7 +30,16 @@ struct SettingItem: Sendable {
         self.comingSoon = comingSoon
     }
 
-    var label: String { t("setting.\(path)") }
+    var label: String {
+        // One sentence for every category's lock-screen choice, naming the category.
+        let details = "notifications.lockScreenDetails."
+        if path.hasPrefix(details) {
+            return t(
+                "setting.notifications.lockScreenDetails",
+                ["category": t("setting.notifications.categories.\(path.dropFirst(details.count))")])
+        }
+        return t("setting.\(path)")
+    }
     var hint: String? {
         let parts = [comingSoon.map { t("settings.comingSoon.\($0)") }, hasHint ? t("setting.\(path).hint") : nil]
         let said = parts.compactMap { $0 }
@@ -58,15 +67,14 @@ struct SettingsCategory: Sendable {
         SettingsCategory(
             id: "notifications",
             items: [
-                SettingItem("notifications.enabled", .toggle, essential: true, comingSoon: "notifications"),
-                SettingItem("notifications.quietHours.start", .time, essential: true, comingSoon: "notifications"),
-                SettingItem("notifications.quietHours.end", .time, essential: true, hasHint: true, comingSoon: "notifications"),
-                SettingItem("notifications.criticalAlertsBreakQuietHours", .toggle, hasHint: true, comingSoon: "notifications"),
-                SettingItem("notifications.frequency", .choice(["light", "deep"]), comingSoon: "notifications"),
+                SettingItem("notifications.enabled", .toggle, essential: true),
+                SettingItem("notifications.quietHours.start", .time, essential: true),
+                SettingItem("notifications.quietHours.end", .time, essential: true, hasHint: true),
+                SettingItem("notifications.criticalAlertsBreakQuietHours", .toggle, essential: true, hasHint: true),
+                SettingItem("notifications.frequency", .choice(["light", "deep"])),
             ]
-                + NotificationCategory.allCases.map {
-                    SettingItem("notifications.categories.\($0.rawValue)", .toggle, comingSoon: "notifications")
-                }),
+                + NotificationCategory.allCases.map { SettingItem("notifications.categories.\($0.rawValue)", .toggle) }
+                + NotificationCategory.allCases.map { SettingItem("notifications.lockScreenDetails.\($0.rawValue)", .toggle) }),
         SettingsCategory(
             id: "privacy",
             items: [

@@ -36,6 +36,7 @@ struct SettingsPage: Sendable {
         let isAccount: Bool
         let isPrivacy: Bool
         let isDevices: Bool
+        let isNotifications: Bool
         let isAbout: Bool
         let saved: Bool
         let keywords: String
@@ -50,7 +51,23 @@ struct SettingsPage: Sendable {
         let consent: String
     }
 
+    /// Push on this device, the devices that receive pushes, and the test button.
+    struct Push: Sendable {
+        struct Device: Sendable {
+            let id: String
+            let label: String
+            let registered: String
+            let removeLabel: String
+        }
+        let vapidKey: String
+        let devices: [Device]
+        var hasDevices: Bool { !devices.isEmpty }
+        /// What the last test did ("Sent to 2 devices…").
+        let tested: String?
+    }
+
     let categories: [Category]
+    var push: Push?
     let deep: Bool
     let query: String
     let searched: Bool
@@ -82,7 +99,8 @@ struct SettingsPage: Sendable {
                     Category(
                         id: category.id, title: category.title, items: items, hasItems: !items.isEmpty,
                         isAccount: category.id == "account", isPrivacy: category.id == "privacy",
-                        isDevices: category.id == "devices", isAbout: category.id == "about",
+                        isDevices: category.id == "devices", isNotifications: category.id == "notifications",
+                        isAbout: category.id == "about",
                         saved: savedCategory == category.id, keywords: searchable.lowercased()))
             }
         }

@@ -13,7 +13,22 @@ struct SettingsPagesController {
             guard let owner = context.identity?.userID else { return context.toLogin }
             let query = request.searchText()
             let saved = request.uri.queryParameters.get("saved").map { String($0) }
-            return try await render(owner, context: context, query: query, saved: saved, errors: FormErrors())
+            let tested = request.uri.queryParameters.get("tested").flatMap { Int(String($0)) }
+            return try await render(
+                owner, context: context, query: query, saved: saved, errors: FormErrors(), tested: tested)
+        }
+        router.post("profile/settings/notifications/test") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let (_, devices) = try await pushDevices.sendTest(to: owner)
+            return .redirect(to: "/profile/settings?tested=\(devices)#notifications", type: .normal)
+        }
+        router.post("profile/settings/devices/:id/remove") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            guard let id = context.parameters.get("id").flatMap(PushDeviceID.init) else {
+                throw AppError.notFound(t("push.noDevice"))
+            }
+            try await pushDevices.remove(id, for: owner)
+            return .redirect(to: "/profile/settings?saved=notifications#notifications", type: .normal)
         }
         router.post("profile/settings") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
@@ -69,8 +84,10 @@ struct SettingsPagesController {
         }
     }
 
+    var pushDevices: PushDevices { PushDevices(store: services.store, now: services.now, ids: services.ids) }
+
     private func render(
-        _ owner: UserID, context: AppRequestContext, query: String, saved: String?, errors: FormErrors
+        _ owner: UserID, context: AppRequestContext, query: String, saved: String?, errors: FormErrors, tested: Int? = nil
     ) async throws -> Response {
         let settings = try await services.settings.settings(owner)
         let (account, profile, onboarding, syncVersion) = try await services.store.read { repositories in
@@ -86,7 +103,7 @@ struct SettingsPagesController {
                 "settings.consentOn",
                 ["version": String($0.version), "date": DisplayFormat.date($0.acceptedAt, in: profile.timeZone)])
         }
-        let page = SettingsPage(
+        var page = SettingsPage(
             settings: settings, deep: settings.coaching.mode == .deep, query: query, savedCategory: saved, errors: errors,
             account: SettingsPage.Account(
                 name: profile.displayName ?? t("settings.notSet"), email: account?.email.value ?? "",
@@ -96,6 +113,21 @@ struct SettingsPagesController {
                 units: t(profile.unitSystem == .metric ? "units.metric" : "units.imperial"),
                 timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent")),
             syncVersion: syncVersion)
+        if page.categories.contains(where: \.isNotifications) {
+            page.push = SettingsPage.Push(
+                vapidKey: try await services.push.vapidKey().publicKey,
+                devices: try await pushDevices.list(owner).map { device in
+                    let label = t("push.device.\(device.platform)")
+                    return SettingsPage.Push.Device(
+                        id: device.id.description, label: label,
+                        registered: t("push.registered", ["date": DisplayFormat.date(device.registeredAt, in: profile.timeZone)]),
+                        removeLabel: t("push.removeNamed", ["device": label]))
+                },
+                tested: tested.map {
+                    $0 == 0
+                        ? t("push.testedNoDevice") : $0 == 1 ? t("push.testedOne") : t("push.testedOther", ["count": String($0)])
+                })
+        }
         var chrome = Chrome(title: t("settings.title"), context: context, tab: .profile)
         chrome.adopt(settings)
         return services.renderer.render(

@@ -155,3 +155,35 @@ function trim(name) {
 function offlinePage() {
   return Response.error();
 }
+
+// A push (RFC 8030): the server has already cut it to what a locked screen may show. The
+// notification's tag replaces an earlier delivery of the same one; a critical alert stays until
+// it is dealt with.
+function insidePath(url) {
+  return typeof url === "string" && url.charAt(0) === "/" && url.charAt(1) !== "/" ? url : "/notifications";
+}
+
+self.addEventListener("push", function (event) {
+  var message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (error) { message = {}; }
+  event.waitUntil(self.registration.showNotification(message.title || "Thrive", {
+    body: message.body || "",
+    tag: message.tag || undefined,
+    icon: "/assets/icon-192.png",
+    badge: "/assets/icon-192.png",
+    requireInteraction: message.kind === "criticalAlert",
+    data: { url: insidePath(message.url) }
+  }));
+});
+
+// A tap opens its screen: a window already there is focused, otherwise a new one opens.
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var target = new URL(insidePath(event.notification.data && event.notification.data.url), self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    for (var i = 0; i < windows.length; i++) {
+      if (windows[i].url === target && "focus" in windows[i]) { return windows[i].focus(); }
+    }
+    return self.clients.openWindow(target);
+  }));
+});
