@@ -42,8 +42,15 @@
     });
   }
 
+  // A browser whose push service cannot be reached never settles subscribe(): give up after 20 s.
+  function withinTime(promise) {
+    return Promise.race([promise, new Promise(function (resolve, reject) {
+      setTimeout(function () { reject(new Error("timeout")); }, 20000);
+    })]);
+  }
+
   function turnOn(key) {
-    return Notification.requestPermission().then(function (permission) {
+    return withinTime(Notification.requestPermission().then(function (permission) {
       if (permission !== "granted") {
         var refused = new Error("blocked");
         refused.blocked = true;
@@ -59,7 +66,7 @@
       return api("POST", "/api/v1/mobile/devices", {
         deviceToken: "webpush:" + json.endpoint, platform: "web", keys: json.keys
       });
-    }).then(function (device) { localStorage.setItem(DEVICE, device.id); });
+    })).then(function (device) { localStorage.setItem(DEVICE, device.id); });
   }
 
   function turnOff() {
