@@ -50,6 +50,7 @@ struct PushDeliveryTests {
                     #expect(made.status == .created, "\(made.text)")
                     #expect(!made.text.contains(service.endpoint(name)), "the endpoint is a capability, never echoed")
                 }
+                _ = try await jobs.runDue()  // the day's prompts, planned
                 #expect(try await browser.json(.post, "/api/v1/samples", Self.highRestingHeartRate, bearer: token).status == .ok)
                 // The upload's evaluation opens the alert; its pushes run in the same pass.
                 #expect(try await jobs.runDue() == 3)
@@ -83,6 +84,7 @@ struct PushDeliveryTests {
                 for name in ["old", "down"] {
                     _ = try await browser.json(.post, "/api/v1/mobile/devices", Self.registration(service, name), bearer: token)
                 }
+                _ = try await jobs.runDue()  // the day's prompts, planned
                 _ = try await browser.json(.post, "/api/v1/samples", Self.highRestingHeartRate, bearer: token)
                 #expect(try await jobs.runDue() == 3)
                 let devices = try await browser.json(.get, "/api/v1/mobile/devices", bearer: token).decode([Device].self)

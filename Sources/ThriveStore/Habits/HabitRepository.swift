@@ -187,7 +187,7 @@ struct SQLHabitRepository: HabitRepository {
         String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
     }
 
-    private static func decode(_ row: any SQLRow) throws -> TrackedHabit {
+    static func decode(_ row: any SQLRow) throws -> TrackedHabit {
         let target = try row.int("target")
         let measure: Habit.Measure =
             switch try row.string("measure") {

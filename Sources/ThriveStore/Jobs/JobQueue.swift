@@ -7,13 +7,16 @@ import ThriveCore
 public protocol JobQueue: Sendable {
     /// Adds a job unless one with its idempotency key exists; true when it was added.
     @discardableResult func enqueue(_ job: Job) async throws -> Bool
+    /// Adds many, a few hundred to a statement, skipping keys already there; returns how many were added.
+    @discardableResult func enqueue(_ jobs: [Job]) async throws -> Int
     /// Takes up to `limit` jobs due at `now` that nobody holds (or whose holder's lease lapsed),
     /// oldest first, leasing them to `holder` until `leaseUntil`. On PostgreSQL the rows are locked
     /// and skipped by other servers (`FOR UPDATE SKIP LOCKED`); SQLite has one writer at a time.
     func claim(limit: Int, now: Date, holder: String, leaseUntil: Date) async throws -> [Job]
     func complete(_ id: JobID, at time: Date) async throws
-    /// Moves a job to a later time without counting a failure (a reminder waiting out quiet hours).
-    func reschedule(_ id: JobID, to time: Date) async throws
+    /// Moves a job to a later time without counting a failure (a reminder waiting out quiet hours),
+    /// with a new payload when given (what the job has done so far).
+    func reschedule(_ id: JobID, to time: Date, payload: String?) async throws
     /// Records the error; with a retry time the job waits for it, without one it stays failed.
     func fail(_ id: JobID, error: String, retryAt: Date?) async throws
     /// Jobs not done, due by `time`, oldest first (for operators).
@@ -42,6 +45,22 @@ struct SQLJobQueue: JobQueue {
         return try stored?.uuid("id") == job.id.rawValue
     }
 
+    func enqueue(_ jobs: [Job]) async throws -> Int {
+        var added = 0
+        // 8 values a row: 400 rows stay far below SQLite's and PostgreSQL's limits on binds.
+        for start in stride(from: 0, to: jobs.count, by: 400) {
+            var insert = sql.insert(into: "jobs")
+                .columns("id", "kind", "owner_id", "due_at", "payload", "idempotency_key", "attempts", "last_error")
+            for job in jobs[start..<min(start + 400, jobs.count)] {
+                insert = insert.values(
+                    job.id.rawValue, job.kind, job.owner?.rawValue, job.dueAt, job.payload, job.idempotencyKey, job.attempts,
+                    job.lastError)
+            }
+            added += try await insert.ignoringConflicts(with: ["idempotency_key"]).returning("id").all().count
+        }
+        return added
+    }
+
     func claim(limit: Int, now: Date, holder: String, leaseUntil: Date) async throws -> [Job] {
         var due = sql.select().column("id").from("jobs").where("done_at", .is, SQLLiteral.null)
             .where("due_at", .lessThanOrEqual, now)
@@ -61,9 +80,11 @@ struct SQLJobQueue: JobQueue {
             .set("lease_until", to: SQLLiteral.null).where("id", .equal, id.rawValue).run()
     }
 
-    func reschedule(_ id: JobID, to time: Date) async throws {
-        try await sql.update("jobs").set("due_at", to: time).set("lease_holder", to: SQLLiteral.null)
-            .set("lease_until", to: SQLLiteral.null).set("attempts", to: 0).where("id", .equal, id.rawValue).run()
+    func reschedule(_ id: JobID, to time: Date, payload: String?) async throws {
+        var update = sql.update("jobs").set("due_at", to: time).set("lease_holder", to: SQLLiteral.null)
+            .set("lease_until", to: SQLLiteral.null).set("attempts", to: 0)
+        if let payload { update = update.set("payload", to: payload) }
+        try await update.where("id", .equal, id.rawValue).run()
     }
 
     func fail(_ id: JobID, error: String, retryAt: Date?) async throws {

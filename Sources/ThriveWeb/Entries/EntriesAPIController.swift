@@ -31,7 +31,7 @@ struct EntriesAPIController<Entry: Codable & Sendable, Input: Codable & Sendable
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>, services: AppServices) {
-        let log = EntryLog(kind: kind, store: services.store, now: services.now)
+        let log = EntryLog(kind: kind, store: services.store, now: services.now, ids: services.ids)
         group.get { request, context -> Response in
             let owner = try context.requireUser()
             let person = try await services.engines.context(owner)

@@ -3,11 +3,18 @@ import ThriveCore
 import ThriveStore
 
 /// Listing, adding, replacing and deleting (with undo) the entries of one kind, each write in one
-/// transaction, always within one person's records.
+/// transaction, always within one person's records. Each write also leaves a job that evaluates
+/// the person's safety alerts after the commit (spec 004: alerts as data arrives, a logged meal
+/// included).
 struct EntryLog<Entry: Codable & Sendable>: Sendable {
     let kind: EntryKind<Entry>
     let store: Store
     let now: Now
+    let ids: IDGenerator
+
+    private func evaluateAlerts(_ owner: UserID, in repositories: Repositories) async throws {
+        try await repositories.jobs.enqueue(SafetyEvaluationJob.job(for: owner, at: now(), ids: ids))
+    }
 
     /// A day's entries in the person's zone, oldest first.
     func day(_ owner: UserID, _ date: LocalDate, in zone: TimeZone) async throws -> [Entry] {
@@ -26,7 +33,10 @@ struct EntryLog<Entry: Codable & Sendable>: Sendable {
 
     func add(_ owner: UserID, _ entry: Entry) async throws {
         let kind = kind
-        try await store.write { try await kind.rows($0.records(of: owner)).store(entry) }
+        try await store.write { repositories in
+            try await kind.rows(repositories.records(of: owner)).store(entry)
+            try await evaluateAlerts(owner, in: repositories)
+        }
     }
 
     /// Replaces an entry as a whole: it is never missing or doubled. `nil` when the person has no
@@ -37,6 +47,7 @@ struct EntryLog<Entry: Codable & Sendable>: Sendable {
             let rows = kind.rows(repositories.records(of: owner))
             guard try await rows.delete(kind.id(entry)) else { return nil }
             try await rows.store(entry)
+            try await evaluateAlerts(owner, in: repositories)
             return entry
         }
     }
@@ -52,6 +63,7 @@ struct EntryLog<Entry: Codable & Sendable>: Sendable {
             var deleted = try await records.documents.get(RecentlyDeleted.self) ?? RecentlyDeleted()
             deleted[keyPath: kind.undoSlot] = entry
             try await records.documents.save(deleted, at: time)
+            try await evaluateAlerts(owner, in: repositories)
             return entry
         }
     }
@@ -69,6 +81,7 @@ struct EntryLog<Entry: Codable & Sendable>: Sendable {
             if try await rows.entry(kind.id(entry)) == nil { try await rows.store(entry) }
             deleted[keyPath: kind.undoSlot] = nil
             try await records.documents.save(deleted, at: time)
+            try await evaluateAlerts(owner, in: repositories)
             return entry
         }
     }

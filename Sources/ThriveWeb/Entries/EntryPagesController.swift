@@ -9,7 +9,7 @@ struct EntryPagesController<Entry: Codable & Sendable>: Sendable {
     let page: EntryPageKind<Entry>
 
     func addRoutes(to router: Router<AppRequestContext>, services: AppServices) {
-        let log = EntryLog(kind: page.kind, store: services.store, now: services.now)
+        let log = EntryLog(kind: page.kind, store: services.store, now: services.now, ids: services.ids)
         let path = RouterPath(String(page.path.dropFirst()))
 
         router.get(path) { request, context -> Response in

@@ -115,8 +115,10 @@ struct HabitService: Sendable {
     /// day was before so it can be undone.
     func checkIn(_ owner: UserID, _ id: HabitID, _ request: HabitCheckInRequest) async throws -> CheckInOutcome {
         try await store.write { repositories in
-            var outcome = try await Self.checkIn(id, request, records: repositories.records(of: owner), at: now())
+            let time = now()
+            var outcome = try await Self.checkIn(id, request, records: repositories.records(of: owner), at: time)
             outcome.creatorBadges = try await CreatorBadges.evaluate(owner, repositories, today: outcome.day)
+            try await Celebrations.post(after: outcome, owner: owner, repositories: repositories, now: time, ids: ids)
             return outcome
         }
     }

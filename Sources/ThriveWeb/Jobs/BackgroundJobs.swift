@@ -12,13 +12,22 @@ public struct BackgroundJobs: Sendable {
         store: Store, now: Now = .system, ids: IDGenerator = .random, push: PushConfiguration = PushConfiguration(),
         logger: Logger
     ) {
+        let engines = HealthEngineService(store: store, now: now, ids: ids)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
-        let safety = SafetyEvaluationJob(engines: HealthEngineService(store: store, now: now, ids: ids))
+        let safety = SafetyEvaluationJob(engines: engines)
         let tidy = DailyTidy(store: store, now: now)
         let delivery = PushDelivery(store: store, channels: PushChannels(store: store, now: now, configuration: push))
+        let prompts = DailyPrompts(
+            store: store, now: now, ids: ids,
+            triggers: [
+                RecoveryTrigger(engines: engines), CheckInTrigger(store: store),
+                PlanReviewTrigger(store: store, engines: engines), InactivityNudgeTrigger(store: store),
+                InsightTrigger(engines: engines), CoachCheckInTrigger(), WorkoutPromptTrigger(store: store),
+                MealPromptTrigger(store: store),
+            ])
         runner = JobRunner(
-            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery], planners: [reminders, tidy],
-            logger: logger)
+            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts],
+            planners: [reminders, tidy, prompts], logger: logger)
     }
 
     /// Plans what is coming, then runs every job due now; returns how many ran.

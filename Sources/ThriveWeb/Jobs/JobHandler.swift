@@ -6,6 +6,8 @@ enum JobOutcome: Sendable, Equatable {
     case done
     /// Not yet: run it again at this time (a reminder waiting out quiet hours).
     case later(Date)
+    /// Not yet, remembering what it has done so far in its payload.
+    case laterWith(Date, payload: String)
 }
 
 /// Runs one kind of job. A handler must be safe to run twice for the same job (a lease can lapse

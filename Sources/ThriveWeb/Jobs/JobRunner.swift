@@ -56,9 +56,7 @@ struct JobRunner: Service {
         let time = now()
         for planner in planners {
             let jobs = try await planner.upcoming(at: time, ids: ids)
-            try await store.write { repositories in
-                for job in jobs { try await repositories.jobs.enqueue(job) }
-            }
+            try await store.write { try await $0.jobs.enqueue(jobs) }
         }
     }
 
@@ -89,7 +87,9 @@ struct JobRunner: Service {
         do {
             switch try await handler.run(job) {
             case .done: try await store.write { try await $0.jobs.complete(job.id, at: time) }
-            case .later(let date): try await store.write { try await $0.jobs.reschedule(job.id, to: date) }
+            case .later(let date): try await store.write { try await $0.jobs.reschedule(job.id, to: date, payload: nil) }
+            case .laterWith(let date, let payload):
+                try await store.write { try await $0.jobs.reschedule(job.id, to: date, payload: payload) }
             }
         } catch {
             let retry = JobRetry.delay(afterAttempt: job.attempts, maximum: handler.maximumAttempts).map { time + $0 }

@@ -17,32 +17,26 @@ struct HabitReminders: JobPlanner, JobHandler {
         let day: LocalDate
     }
 
-    /// Today's and tomorrow's reminders still to come, for everyone with one.
+    /// Today's and tomorrow's reminders still to come, for everyone with one (one query for all).
     func upcoming(at time: Date, ids: IDGenerator) async throws -> [Job] {
-        try await store.read { repositories in
-            var jobs: [Job] = []
-            for owner in try await repositories.peopleWithHabitReminders() {
-                let records = repositories.records(of: owner)
-                guard let zone = try await records.profile.get()?.timeZone else { continue }
-                let clock = LocalClock(zone: zone)
-                let today = clock.day(of: time)
-                for tracked in try await records.habits.all() {
-                    let habit = tracked.habit
-                    guard habit.status == .active, let minute = habit.reminderMinutes else { continue }
-                    for day in [today, today.adding(days: 1)] where habit.isDue(on: day) {
-                        let due = clock.date(day, minute: minute)
-                        guard due >= time else { continue }
-                        let payload = String(
-                            decoding: try JSONEncoder().encode(Payload(habit: habit.id, day: day)), as: UTF8.self)
-                        jobs.append(
-                            Job(
-                                id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: due, payload: payload,
-                                idempotencyKey: "\(kind):\(habit.id):\(day.iso8601)"))
-                    }
-                }
+        let encoder = JSONEncoder()
+        var jobs: [Job] = []
+        for schedule in try await store.read({ try await $0.habitReminderSchedules() }) {
+            let habit = schedule.habit
+            guard let minute = habit.reminderMinutes else { continue }
+            let clock = LocalClock(zone: schedule.timeZone)
+            let today = clock.day(of: time)
+            for day in [today, today.adding(days: 1)] where habit.isDue(on: day) {
+                let due = clock.date(day, minute: minute)
+                guard due >= time else { continue }
+                let payload = String(decoding: try encoder.encode(Payload(habit: habit.id, day: day)), as: UTF8.self)
+                jobs.append(
+                    Job(
+                        id: JobID(ids.uuid()), kind: kind, owner: schedule.owner, dueAt: due, payload: payload,
+                        idempotencyKey: "\(kind):\(habit.id):\(day.iso8601)"))
             }
-            return jobs
         }
+        return jobs
     }
 
     func run(_ job: Job) async throws -> JobOutcome {

@@ -10,7 +10,7 @@ struct MealLog: Sendable {
     let now: Now
     let ids: IDGenerator
 
-    var entries: EntryLog<FoodLogEntry> { EntryLog(kind: .meal, store: store, now: now) }
+    var entries: EntryLog<FoodLogEntry> { EntryLog(kind: .meal, store: store, now: now, ids: ids) }
 
     func log(_ owner: UserID, _ request: MealEntryRequest) async throws -> FoodLogEntry {
         let entry = try await entry(from: request, id: ids.make())
@@ -41,6 +41,8 @@ struct MealLog: Sendable {
             var days = try await documents.get(FoodLogDays.self) ?? FoodLogDays()
             days.set(date, complete: complete, today: today)
             try await documents.save(days, at: time)
+            // A day marked complete is what the calorie floor alert reads.
+            try await repositories.jobs.enqueue(SafetyEvaluationJob.job(for: owner, at: time, ids: ids))
         }
     }
 

@@ -72,10 +72,13 @@ struct SyncService: Sendable {
         let service = self
         func run(everyChangeAlone: Bool) async throws -> [SyncChangeResult] {
             try await store.write { repositories in
-                try await SyncBatch(
+                let results = try await SyncBatch(
                     service: service, repositories: repositories, records: repositories.records(of: owner), time: time,
                     changes: changes, prepared: prepareds, rejections: rejections, everyChangeAlone: everyChangeAlone
                 ).run()
+                // What a device kept offline is data arriving too: its alerts are evaluated after the commit.
+                try await repositories.jobs.enqueue(SafetyEvaluationJob.job(for: owner, at: time, ids: service.ids))
+                return results
             }
         }
         do {

@@ -32,7 +32,7 @@ struct WorkoutPagesController {
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        let log = EntryLog(kind: .workout, store: services.store, now: services.now)
+        let log = EntryLog(kind: .workout, store: services.store, now: services.now, ids: services.ids)
 
         router.get("pillars/fitness/workouts") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
