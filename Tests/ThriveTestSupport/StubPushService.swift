@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import ThriveCore
 import ThriveNotify
 
@@ -95,9 +94,8 @@ public actor StubPushService {
                 name, headers: request.headers, body: Data(buffer: bytes), host: host)
             return Response(status: .init(code: status))
         }
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        return try await app.test(.live) { client in
-            let service = StubPushService(port: client.port!, now: now)
+        return try await LocalServer.run(router: router) { port in
+            let service = StubPushService(port: port, now: now)
             box.service = service
             return try await body(service)
         }

@@ -51,6 +51,9 @@ public struct NotificationSettings: Hashable, Sendable, Codable {
     /// Critical health alerts may sound during quiet hours: off until the person opts in (spec 004:
     /// critical alerts are opt-in and quiet hours are respected).
     public var criticalAlertsBreakQuietHours = false
+    /// A critical alert not opened within 30 minutes is e-mailed too (spec 001's redundant
+    /// channel); off until the person allows it, since e-mail leaves the server.
+    public var emailCriticalAlerts = false
     /// Categories whose notifications show their own words on a locked screen; none by default
     /// (spec 001: lock-screen preview is the person's choice). Otherwise a push says only "open
     /// Thrive", and the words wait in the notification center, behind sign-in.
@@ -67,12 +70,13 @@ public struct NotificationSettings: Hashable, Sendable, Codable {
         quietHours = try container.decodeIfPresent(QuietHours.self, forKey: .quietHours) ?? QuietHours()
         frequency = try container.decodeIfPresent(FlexibilityMode.self, forKey: .frequency) ?? .light
         criticalAlertsBreakQuietHours = try container.decodeIfPresent(Bool.self, forKey: .criticalAlertsBreakQuietHours) ?? false
+        emailCriticalAlerts = try container.decodeIfPresent(Bool.self, forKey: .emailCriticalAlerts) ?? false
         let details = try container.decodeIfPresent([NotificationCategory: Bool].self, forKey: .lockScreenDetails) ?? [:]
         lockScreenDetails = Dictionary(uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, details[$0] ?? false) })
     }
 
     enum CodingKeys: String, CodingKey {
-        case enabled, categories, quietHours, frequency, criticalAlertsBreakQuietHours, lockScreenDetails
+        case enabled, categories, quietHours, frequency, criticalAlertsBreakQuietHours, emailCriticalAlerts, lockScreenDetails
     }
 
     public func allows(_ category: NotificationCategory) -> Bool { enabled && categories[category] ?? category.defaultOn }

@@ -29,14 +29,9 @@ public struct VAPIDKey: Sendable {
     /// token names the endpoint's origin, expires at `expiresAt` (RFC 8292: at most 24 hours
     /// ahead) and gives `subject` (a mailto: or https: contact for the push service's operator).
     public func authorization(for endpoint: URL, subject: String, expiresAt: Date) throws -> String {
-        let header = Data(#"{"typ":"JWT","alg":"ES256"}"#.utf8).base64URLEncoded
         let claims = VAPIDClaims(aud: Self.origin(of: endpoint), exp: Int(expiresAt.timeIntervalSince1970), sub: subject)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let signingInput = header + "." + (try encoder.encode(claims)).base64URLEncoded
-        // JWS ES256 is the raw r‖s pair (64 bytes), not the DER form.
-        let signature = try privateKey.signature(for: Data(signingInput.utf8)).rawRepresentation
-        return "vapid t=\(signingInput).\(signature.base64URLEncoded), k=\(publicKey)"
+        let token = try ES256Token.sign(header: ["typ": "JWT", "alg": "ES256"], claims: claims, key: privateKey)
+        return "vapid t=\(token), k=\(publicKey)"
     }
 
     /// `scheme://host[:port]`, the JWT's audience.

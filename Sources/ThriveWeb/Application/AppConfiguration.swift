@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ThriveNotify
 
 /// Everything an operator can set, each from a flag or an environment variable (the flag wins),
 /// with a safe default: loopback only, SQLite in `./data`.
@@ -44,6 +45,14 @@ public struct AppConfiguration: Sendable, Hashable {
         case coachTimeout = "THRIVE_COACH_TIMEOUT_SECONDS"
         case backgroundJobs = "THRIVE_BACKGROUND_JOBS"
         case pushContact = "THRIVE_PUSH_CONTACT"
+        case apnsKeyFile = "THRIVE_APNS_KEY_FILE"
+        case apnsKeyID = "THRIVE_APNS_KEY_ID"
+        case apnsTeamID = "THRIVE_APNS_TEAM_ID"
+        case apnsTopic = "THRIVE_APNS_TOPIC"
+        case apnsURL = "THRIVE_APNS_URL"
+        case apnsCAFile = "THRIVE_APNS_CA_FILE"
+        case smtpURL = "THRIVE_SMTP_URL"
+        case smtpFrom = "THRIVE_SMTP_FROM"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -79,6 +88,9 @@ public struct AppConfiguration: Sendable, Hashable {
         } else if let publicURL, let host = URL(string: publicURL)?.host {
             push.contact = "mailto:thrive@\(host)"
         }
+        push.publicURL = publicURL
+        push.apns = try Self.apns(value)
+        push.smtp = try Self.smtp(value)
         if let cost = value(.bcryptCost) {
             guard let parsed = Int(cost), (10...16).contains(parsed) else {
                 throw ConfigurationError("\(Variable.bcryptCost.rawValue) must be a whole number from 10 to 16.")
@@ -99,6 +111,48 @@ public struct AppConfiguration: Sendable, Hashable {
             }
             hostedCoach = coach
         }
+    }
+
+    /// APNs when its key file, key id, team id and topic are all given; a part alone is an error.
+    static func apns(_ value: (Variable) -> String?) throws(ConfigurationError) -> APNsSetup? {
+        let parts = [Variable.apnsKeyFile, .apnsKeyID, .apnsTeamID, .apnsTopic]
+        let given = parts.filter { value($0) != nil }
+        if given.isEmpty { return nil }
+        guard given.count == parts.count, let file = value(.apnsKeyFile), let keyID = value(.apnsKeyID),
+            let teamID = value(.apnsTeamID), let topic = value(.apnsTopic)
+        else {
+            throw ConfigurationError(
+                "APNs needs all of \(parts.map(\.rawValue).joined(separator: ", ")); missing: "
+                    + parts.filter { value($0) == nil }.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        guard let pem = try? String(contentsOfFile: file, encoding: .utf8), APNsSetup.isKey(pem) else {
+            throw ConfigurationError("\(Variable.apnsKeyFile.rawValue) must name a readable .p8 key (PEM, P-256).")
+        }
+        var setup = APNsSetup(keyPEM: pem, keyID: keyID, teamID: teamID, topic: topic)
+        if let url = value(.apnsURL) {
+            guard url.hasPrefix("https://") else { throw ConfigurationError("\(Variable.apnsURL.rawValue) must be https://…") }
+            setup.baseURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        if let file = value(.apnsCAFile) {
+            guard let ca = try? String(contentsOfFile: file, encoding: .utf8), ca.contains("BEGIN CERTIFICATE") else {
+                throw ConfigurationError("\(Variable.apnsCAFile.rawValue) must name a readable PEM certificate.")
+            }
+            setup.trustedCAPEM = ca
+        }
+        return setup
+    }
+
+    static func smtp(_ value: (Variable) -> String?) throws(ConfigurationError) -> SMTPSetup? {
+        guard let url = value(.smtpURL) else { return nil }
+        guard let from = value(.smtpFrom) else {
+            throw ConfigurationError("\(Variable.smtpURL.rawValue) needs \(Variable.smtpFrom.rawValue), the sender's address.")
+        }
+        do {
+            _ = try SMTPConfiguration(url: url, from: from)
+        } catch {
+            throw ConfigurationError("\(Variable.smtpURL.rawValue) \(error.description).")
+        }
+        return SMTPSetup(url: url, from: from)
     }
 
     public var usesTLS: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }

@@ -16,7 +16,9 @@ public struct BackgroundJobs: Sendable {
         let reminders = HabitReminders(store: store, now: now, ids: ids)
         let safety = SafetyEvaluationJob(engines: engines)
         let tidy = DailyTidy(store: store, now: now)
-        let delivery = PushDelivery(store: store, channels: PushChannels(store: store, now: now, configuration: push))
+        let channels = PushChannels(store: store, now: now, configuration: push)
+        let delivery = PushDelivery(store: store, channels: channels)
+        let email = CriticalEmail(store: store, channels: channels)
         let prompts = DailyPrompts(
             store: store, now: now, ids: ids,
             triggers: [
@@ -26,7 +28,7 @@ public struct BackgroundJobs: Sendable {
                 MealPromptTrigger(store: store),
             ])
         runner = JobRunner(
-            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts],
+            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts, email],
             planners: [reminders, tidy, prompts], logger: logger)
     }
 

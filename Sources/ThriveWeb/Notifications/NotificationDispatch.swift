@@ -19,6 +19,9 @@ enum NotificationDispatch {
             try await repositories.jobs.enqueue(
                 try PushDelivery.job(entry, device: device.id, owner: owner, at: time, ids: ids))
         }
+        if entry.kind.importance == .critical {
+            try await repositories.jobs.enqueue(try CriticalEmail.job(entry, owner: owner, pushedAt: time, ids: ids))
+        }
         return true
     }
 

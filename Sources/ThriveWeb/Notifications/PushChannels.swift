@@ -1,18 +1,23 @@
 import AsyncHTTPClient
+import Crypto
 import Foundation
 import NIOCore
+import NIOSSL
+import Synchronization
 import ThriveCore
 import ThriveNotify
 import ThriveStore
 
-/// The ways a push leaves the server, one per device channel. Web Push is always available: its
-/// VAPID key is made on first start, kept in the database so every server process signs with it,
-/// and read once per process.
+/// The ways a notification leaves the server, one per device channel, and e-mail. Web Push is always
+/// available: its VAPID key is made on first start, kept in the database so every server process
+/// signs with it, and read once per process. APNs and e-mail are there when configured.
 struct PushChannels: Sendable {
     let store: Store
     let now: Now
     let configuration: PushConfiguration
     let client: HTTPClient
+    let apns: APNsSender?
+    let email: SMTPClient?
     private let cache = VAPIDKeyCache()
 
     static let vapidKeyName = "vapid"
@@ -22,6 +27,17 @@ struct PushChannels: Sendable {
         self.now = now
         self.configuration = configuration
         self.client = client
+        apns = configuration.apns.flatMap { setup in
+            guard let key = try? P256.Signing.PrivateKey(pemRepresentation: setup.keyPEM) else { return nil }
+            return APNsSender(
+                configuration: APNsConfiguration(
+                    keyID: setup.keyID, teamID: setup.teamID, topic: setup.topic, key: key, baseURL: setup.baseURL),
+                client: Self.client(trusting: setup.trustedCAPEM) ?? client, now: now,
+                timeout: .seconds(configuration.timeoutSeconds))
+        }
+        email = configuration.smtp.flatMap { setup in
+            (try? SMTPConfiguration(url: setup.url, from: setup.from)).map { SMTPClient(configuration: $0, now: now) }
+        }
     }
 
     func vapidKey() async throws -> VAPIDKey {
@@ -44,8 +60,25 @@ struct PushChannels: Sendable {
                 timeout: .seconds(configuration.timeoutSeconds))
             return await sender.send(message, to: subscription)
         case .apns:
-            // Kept until an APNs key is configured: the device stays registered, nothing is sent.
-            return .failed("APNs is not configured")
+            // Kept while APNs is not configured: the device stays registered, nothing is sent.
+            guard let apns else { return .failed("APNs is not configured") }
+            return await apns.send(message, deviceToken: device.token)
+        }
+    }
+
+    /// One client per private CA, for the life of the process (an HTTP client must outlive its use).
+    private static let clients = Mutex<[String: HTTPClient]>([:])
+
+    static func client(trusting pem: String?) -> HTTPClient? {
+        guard let pem, let certificates = try? NIOSSLCertificate.fromPEMBytes(Array(pem.utf8)), !certificates.isEmpty
+        else { return nil }
+        return clients.withLock { clients in
+            if let known = clients[pem] { return known }
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.additionalTrustRoots = [.certificates(certificates)]
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
+            clients[pem] = client
+            return client
         }
     }
 }
