@@ -207,7 +207,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ThriveCLITests",
-            dependencies: ["thrive", "ThriveCore", "ThriveSync", "ThriveSyncClient"],
+            dependencies: [
+                "thrive", "ThriveCore", "ThriveStore", "ThriveSync", "ThriveSyncClient",
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "ThriveWeb", package: thrive),
                 .product(name: "ThriveSync", package: thrive),
                 .product(name: "ThriveSyncClient", package: thrive),
+                .product(name: "ThriveNotify", package: thrive),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

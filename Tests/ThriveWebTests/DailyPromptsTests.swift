@@ -127,6 +127,28 @@ struct DailyPromptsTests {
         }
     }
 
+    /// A time the person chose wins over smart timing; a time that is not one is refused.
+    @Test func theCheckInReminderFollowsTheTimeChosen() async throws {
+        let clock = TestClock(Self.start)
+        let app = try await TestApp.make(clock: clock)
+        let jobs = BackgroundJobs(store: app.store, now: clock.source, logger: app.logs.logger())
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            let bad = try await browser.json(
+                .put, "/api/v1/mobile/notifications/settings", #"{"checkInTime":"7:5"}"#, bearer: token)
+            #expect(bad.status == .unprocessableContent && bad.text.contains("like 08:30"), "\(bad.text)")
+            let chosen = try await browser.json(
+                .put, "/api/v1/mobile/notifications/settings", #"{"checkInTime":"07:15"}"#, bearer: token)
+            #expect(chosen.status == .ok)
+            try await Self.run(jobs, clock, minutes: 6 * 60 + 40)  // 07:10
+            #expect(try await !Self.kinds(browser).contains("checkInReminder"))
+            try await Self.run(jobs, clock, minutes: 10)  // 07:20, the first look after 07:15
+            let reminder = try #require(try await Self.center(browser).first { $0.kind == "checkInReminder" })
+            #expect(reminder.createdAt == ISO8601DateFormatter().date(from: "2026-11-16T07:20:00Z")!)
+        }
+    }
+
     /// Quiet hours from 06:00 to 09:00 hold the 08:00 check-in reminder until 09:00, in the job.
     @Test func quietHoursHoldAPromptInItsJob() async throws {
         let clock = TestClock(Self.start)

@@ -294,4 +294,6 @@ let benchmarks: @Sendable () -> Void = {
         let hash = await BcryptPasswordHasher(cost: AppConfiguration().bcryptCost).hash("correct-horse-9")
         blackHole(hash)
     }
+
+    jobBenchmarks()
 }

@@ -24,6 +24,9 @@ public struct Settings: Hashable, Sendable, Codable {
 
     public func validated() throws(ValidationError) -> Settings {
         try notifications.quietHours.validated()
+        if !notifications.checkInTime.isEmpty, QuietHours.minutes(notifications.checkInTime) == nil {
+            throw ValidationError.because("checkInTime", "checkInTime")
+        }
         return self
     }
 }
@@ -47,6 +50,9 @@ public struct NotificationSettings: Hashable, Sendable, Codable {
     public var categories: [NotificationCategory: Bool] = Dictionary(
         uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, $0.defaultOn) })
     public var quietHours = QuietHours()
+    /// Spec 000's check-in reminder "at the person's preferred time": "HH:MM", or empty for smart
+    /// timing (half an hour before they usually check in, else 08:00).
+    public var checkInTime = ""
     public var frequency: FlexibilityMode = .light
     /// Critical health alerts may sound during quiet hours: off until the person opts in (spec 004:
     /// critical alerts are opt-in and quiet hours are respected).
@@ -68,6 +74,7 @@ public struct NotificationSettings: Hashable, Sendable, Codable {
         let stored = try container.decodeIfPresent([NotificationCategory: Bool].self, forKey: .categories) ?? [:]
         categories = Dictionary(uniqueKeysWithValues: NotificationCategory.allCases.map { ($0, stored[$0] ?? $0.defaultOn) })
         quietHours = try container.decodeIfPresent(QuietHours.self, forKey: .quietHours) ?? QuietHours()
+        checkInTime = try container.decodeIfPresent(String.self, forKey: .checkInTime) ?? ""
         frequency = try container.decodeIfPresent(FlexibilityMode.self, forKey: .frequency) ?? .light
         criticalAlertsBreakQuietHours = try container.decodeIfPresent(Bool.self, forKey: .criticalAlertsBreakQuietHours) ?? false
         emailCriticalAlerts = try container.decodeIfPresent(Bool.self, forKey: .emailCriticalAlerts) ?? false
@@ -76,7 +83,8 @@ public struct NotificationSettings: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case enabled, categories, quietHours, frequency, criticalAlertsBreakQuietHours, emailCriticalAlerts, lockScreenDetails
+        case enabled, categories, quietHours, checkInTime, frequency, criticalAlertsBreakQuietHours, emailCriticalAlerts
+        case lockScreenDetails
     }
 
     public func allows(_ category: NotificationCategory) -> Bool { enabled && categories[category] ?? category.defaultOn }

@@ -26,6 +26,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var backgroundJobs = false
     /// Push delivery: the operator's contact given to push services.
     public var push = PushConfiguration()
+    /// Seconds a claimed job stays this process's before another may take it up (a crashed server's).
+    public var jobLeaseSeconds = 120
 
     public init() {}
 
@@ -45,6 +47,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case coachTimeout = "THRIVE_COACH_TIMEOUT_SECONDS"
         case backgroundJobs = "THRIVE_BACKGROUND_JOBS"
         case pushContact = "THRIVE_PUSH_CONTACT"
+        case jobLeaseSeconds = "THRIVE_JOB_LEASE_SECONDS"
         case apnsKeyFile = "THRIVE_APNS_KEY_FILE"
         case apnsKeyID = "THRIVE_APNS_KEY_ID"
         case apnsTeamID = "THRIVE_APNS_TEAM_ID"
@@ -89,6 +92,12 @@ public struct AppConfiguration: Sendable, Hashable {
             push.contact = "mailto:thrive@\(host)"
         }
         push.publicURL = publicURL
+        if let lease = value(.jobLeaseSeconds) {
+            guard let seconds = Int(lease), (5...3_600).contains(seconds) else {
+                throw ConfigurationError("\(Variable.jobLeaseSeconds.rawValue) must be a whole number of seconds from 5 to 3600.")
+            }
+            jobLeaseSeconds = seconds
+        }
         push.apns = try Self.apns(value)
         push.smtp = try Self.smtp(value)
         if let cost = value(.bcryptCost) {

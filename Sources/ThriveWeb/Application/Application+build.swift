@@ -11,7 +11,7 @@ public func buildApplication(
     let router = try await buildRouter(configuration, dependencies: dependencies)
     let jobs = BackgroundJobs(
         store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
-        logger: dependencies.logger)
+        leaseSeconds: configuration.jobLeaseSeconds, logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

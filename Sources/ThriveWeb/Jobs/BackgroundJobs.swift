@@ -6,11 +6,11 @@ import ThriveStore
 /// Thrive's background work as one piece: the runner `thrive serve` starts, with every planner and
 /// handler, and what `thrive jobs` does by hand.
 public struct BackgroundJobs: Sendable {
-    let runner: JobRunner
+    var runner: JobRunner
 
     public init(
         store: Store, now: Now = .system, ids: IDGenerator = .random, push: PushConfiguration = PushConfiguration(),
-        logger: Logger
+        leaseSeconds: Int = 120, logger: Logger
     ) {
         let engines = HealthEngineService(store: store, now: now, ids: ids)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
@@ -30,7 +30,11 @@ public struct BackgroundJobs: Sendable {
         runner = JobRunner(
             store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts, email],
             planners: [reminders, tidy, prompts], logger: logger)
+        runner.lease = TimeInterval(leaseSeconds)
     }
+
+    /// Plans what is coming: tomorrow's reminders and every person's day of prompts.
+    public func plan() async throws { try await runner.plan() }
 
     /// Plans what is coming, then runs every job due now; returns how many ran.
     @discardableResult

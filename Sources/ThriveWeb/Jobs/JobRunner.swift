@@ -19,7 +19,8 @@ struct JobRunner: Service {
     var tick: Duration = .seconds(1)
     var planEvery: TimeInterval = 600
     static let batch = 50
-    static let lease: TimeInterval = 120
+    /// How long a claimed job is this process's: after that a crashed runner's jobs are taken up again.
+    var lease: TimeInterval = 120
 
     init(
         store: Store, now: Now, ids: IDGenerator, handlers: [any JobHandler], planners: [any JobPlanner], logger: Logger,
@@ -56,7 +57,7 @@ struct JobRunner: Service {
         let time = now()
         for planner in planners {
             let jobs = try await planner.upcoming(at: time, ids: ids)
-            try await store.write { try await $0.jobs.enqueue(jobs) }
+            _ = try await store.write { try await $0.jobs.enqueue(jobs) }
         }
     }
 
@@ -68,7 +69,7 @@ struct JobRunner: Service {
             let time = now()
             let holder = self.holder
             let claimed = try await store.write {
-                try await $0.jobs.claim(limit: Self.batch, now: time, holder: holder, leaseUntil: time + Self.lease)
+                try await $0.jobs.claim(limit: Self.batch, now: time, holder: holder, leaseUntil: time + lease)
             }
             if claimed.isEmpty { return ran }
             for job in claimed {

@@ -77,11 +77,15 @@ struct DailyPrompts: JobPlanner, JobHandler {
         }
     }
 
-    /// When each trigger looks today: its own minute, else half an hour before the person's usual
-    /// time for it, else its kind's default.
+    /// When each trigger looks today: the minute the person chose, else its own minute, else half an
+    /// hour before the person's usual time for it, else its kind's default.
     private func firstTimes(_ person: TriggerPerson) async throws -> [String: Date] {
         var times: [String: Date] = [:]
         for trigger in triggers {
+            if let chosen = trigger.chosenMinute(person) {
+                times[trigger.name] = person.clock.date(person.day, minute: chosen)
+                continue
+            }
             let usual =
                 trigger.fixedMinute == nil
                 ? SmartTiming.usualMinute(of: try await trigger.usualTimes(person), zone: person.zone) : nil

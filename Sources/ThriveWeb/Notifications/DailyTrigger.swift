@@ -13,6 +13,8 @@ protocol DailyTrigger: Sendable {
     /// Its own minute of the day (the 19:00 meal prompt); nil follows smart timing: 30 minutes
     /// before the person usually does what it prompts, else the kind's default minute.
     var fixedMinute: Int? { get }
+    /// A minute of the day the person chose for it in their settings, which wins over the rest.
+    func chosenMinute(_ person: TriggerPerson) -> Int?
     /// When the person did what it prompts in the last two weeks (smart timing); none by default.
     func usualTimes(_ person: TriggerPerson) async throws -> [Date]
     /// What to say today, or nil when there is nothing to say (the person did it already).
@@ -21,6 +23,7 @@ protocol DailyTrigger: Sendable {
 
 extension DailyTrigger {
     var fixedMinute: Int? { nil }
+    func chosenMinute(_ person: TriggerPerson) -> Int? { nil }
     func usualTimes(_ person: TriggerPerson) async throws -> [Date] { [] }
 }
 

@@ -54,7 +54,7 @@ struct PushDelivery: JobHandler {
         switch try await channels.send(LockScreenMessage.message(for: entry, settings: settings, test: test), to: device) {
         case .delivered: return .done
         case .gone:
-            try await store.write { try await $0.records(of: owner).pushDevices.remove(device.id) }
+            _ = try await store.write { try await $0.records(of: owner).pushDevices.remove(device.id) }
             return .done
         case .failed(let reason): throw PushFailed(reason: reason)
         }

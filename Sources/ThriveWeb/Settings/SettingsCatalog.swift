@@ -72,6 +72,7 @@ struct SettingsCategory: Sendable {
                 SettingItem("notifications.quietHours.end", .time, essential: true, hasHint: true),
                 SettingItem("notifications.criticalAlertsBreakQuietHours", .toggle, essential: true, hasHint: true),
                 SettingItem("notifications.emailCriticalAlerts", .toggle, essential: true, hasHint: true),
+                SettingItem("notifications.checkInTime", .time, hasHint: true),
                 SettingItem("notifications.frequency", .choice(["light", "deep"])),
             ]
                 + NotificationCategory.allCases.map { SettingItem("notifications.categories.\($0.rawValue)", .toggle) }

@@ -46,7 +46,10 @@ struct SettingsPagesController {
             } catch let error as ValidationError {
                 var errors = FormErrors()
                 // The document's own check names quiet hours within notifications.
-                errors.add(error.field.hasPrefix("quietHours") ? "notifications.\(error.field)" : error.field, error.message)
+                errors.add(
+                    error.field.hasPrefix("quietHours") || error.field == "checkInTime"
+                        ? "notifications.\(error.field)" : error.field,
+                    error.message)
                 return try await render(owner, context: context, query: "", saved: nil, errors: errors)
             }
         }

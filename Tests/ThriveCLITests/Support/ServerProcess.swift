@@ -26,9 +26,10 @@ final class ServerProcess: @unchecked Sendable {
     var printed: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
 
     /// Starts the server (with the demo person, if asked) and waits until it answers.
-    func start(demo: Bool = false) async throws {
+    func start(demo: Bool = false, environment: [String: String] = [:]) async throws {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("THRIVE_") }
         env["THRIVE_BCRYPT_COST"] = "10"
+        env.merge(environment) { $1 }
         try FileManager.default.createDirectory(
             at: dataDirectory.deletingLastPathComponent(), withIntermediateDirectories: true)
         let process = try ChildProcess(

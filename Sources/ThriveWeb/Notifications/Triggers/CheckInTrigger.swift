@@ -2,12 +2,14 @@ import Foundation
 import ThriveCore
 import ThriveStore
 
-/// Spec 000's morning check-in reminder: unless the person has checked in today, at the hour they
-/// usually do (else 08:00).
+/// Spec 000's morning check-in reminder: unless the person has checked in today, at the time they
+/// chose in their settings, else the hour they usually check in, else 08:00.
 struct CheckInTrigger: DailyTrigger {
     let store: Store
     let kind = NotificationKind.checkInReminder
     let name = "checkIn"
+
+    func chosenMinute(_ person: TriggerPerson) -> Int? { QuietHours.minutes(person.settings.notifications.checkInTime) }
 
     func usualTimes(_ person: TriggerPerson) async throws -> [Date] {
         try await store.read {

@@ -127,3 +127,23 @@
     }, { passive: true });
   }
 })();
+
+// The installed app's icon counts the unread notifications (spec 000's badge), where the browser
+// can; and once a day a device with push on has its subscription registered again (push.js), so a
+// subscription the browser renewed or dropped keeps reaching the person.
+(function () {
+  var bell = document.querySelector(".bell-link .badge-count");
+  var count = bell ? parseInt(bell.textContent, 10) || 0 : 0;
+  if ("setAppBadge" in navigator) {
+    (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(function () {});
+  }
+  try {
+    var renewed = Number(localStorage.getItem("thrive.push.renewed") || 0);
+    if (localStorage.getItem("thrive.push.device") && window.Notification && Notification.permission === "granted" &&
+        Date.now() - renewed > 86400000 && !document.querySelector("script[src='/assets/push.js']")) {
+      var script = document.createElement("script");
+      script.src = "/assets/push.js";
+      document.head.appendChild(script);
+    }
+  } catch (error) { /* storage off: nothing to renew */ }
+})();

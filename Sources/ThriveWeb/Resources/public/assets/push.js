@@ -66,7 +66,10 @@
       return api("POST", "/api/v1/mobile/devices", {
         deviceToken: "webpush:" + json.endpoint, platform: "web", keys: json.keys
       });
-    })).then(function (device) { localStorage.setItem(DEVICE, device.id); });
+    })).then(function (device) {
+      localStorage.setItem(DEVICE, device.id);
+      localStorage.setItem("thrive.push.renewed", String(Date.now()));
+    });
   }
 
   function turnOff() {
@@ -125,8 +128,31 @@
     });
   }
 
+  // Registers this device's subscription again (the same endpoint keeps its id), making a new one
+  // with the server's key if the browser dropped it.
+  function renew() {
+    if (!supported() || Notification.permission !== "granted") { return; }
+    currentSubscription().then(function (subscription) {
+      if (subscription) { return subscription; }
+      return fetch("/api/v1/mobile/notifications/web-push-key", { credentials: "same-origin" })
+        .then(function (reply) { return reply.json(); })
+        .then(function (body) {
+          return navigator.serviceWorker.ready.then(function (registration) {
+            return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(body.publicKey) });
+          });
+        });
+    }).then(function (subscription) {
+      var json = subscription.toJSON();
+      return api("POST", "/api/v1/mobile/devices", { deviceToken: "webpush:" + json.endpoint, platform: "web", keys: json.keys });
+    }).then(function (device) {
+      localStorage.setItem(DEVICE, device.id);
+      localStorage.setItem("thrive.push.renewed", String(Date.now()));
+    }).catch(function () { /* tried again on a later visit */ });
+  }
+
   var settings = document.querySelector("[data-push]");
   if (settings) { settingsPanel(settings); }
   var ask = document.querySelector("[data-push-ask]");
   if (ask) { askPanel(ask); }
+  if (!settings && !ask && localStorage.getItem(DEVICE)) { renew(); }
 })();
