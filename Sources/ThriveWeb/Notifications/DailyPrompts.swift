@@ -25,17 +25,25 @@ struct DailyPrompts: JobPlanner, JobHandler {
     }
 
     func upcoming(at time: Date, ids: IDGenerator) async throws -> [Job] {
-        let encoder = JSONEncoder()
-        return try await store.read { try await $0.peopleTimeZones() }.flatMap { owner, zone in
-            let clock = LocalClock(zone: zone)
-            let today = clock.day(of: time)
-            return [today, today.adding(days: 1)].compactMap { day -> Job? in
-                guard let payload = try? encoder.encode(Payload(day: day)) else { return nil }
-                return Job(
-                    id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: clock.date(day, minute: 0),
-                    payload: String(decoding: payload, as: UTF8.self), idempotencyKey: "\(kind):\(owner):\(day.iso8601)")
+        var days: [String: (LocalClock, LocalDate)] = [:]
+        var jobs: [Job] = []
+        for (owner, zone) in try await store.read({ try await $0.peopleTimeZones() }) {
+            let (clock, today) =
+                days[zone.identifier]
+                ?? {
+                    let clock = LocalClock(zone: zone)
+                    return (clock, clock.day(of: time))
+                }()
+            days[zone.identifier] = (clock, today)
+            for day in [today, today.adding(days: 1)] {
+                jobs.append(
+                    Job(
+                        id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: clock.date(day, minute: 0),
+                        payload: #"{"day":"\#(day.iso8601)","finished":[]}"#,
+                        idempotencyKey: "\(kind):\(owner):\(day.iso8601)"))
             }
         }
+        return jobs
     }
 
     func run(_ job: Job) async throws -> JobOutcome {

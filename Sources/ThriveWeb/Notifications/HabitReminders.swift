@@ -17,22 +17,32 @@ struct HabitReminders: JobPlanner, JobHandler {
         let day: LocalDate
     }
 
-    /// Today's and tomorrow's reminders still to come, for everyone with one (one query for all).
+    /// The reminders of the next 24 hours, for everyone with one (one query for all); the runner
+    /// plans every ten minutes, so each is planned a day ahead and none is missed.
     func upcoming(at time: Date, ids: IDGenerator) async throws -> [Job] {
-        let encoder = JSONEncoder()
         var jobs: [Job] = []
+        // Thousands of habits share a handful of zones: each zone's clock and day are worked out once.
+        var days: [String: (LocalClock, LocalDate)] = [:]
+        let horizon = time + 86_400
         for schedule in try await store.read({ try await $0.habitReminderSchedules() }) {
             let habit = schedule.habit
             guard let minute = habit.reminderMinutes else { continue }
-            let clock = LocalClock(zone: schedule.timeZone)
-            let today = clock.day(of: time)
+            let zone = schedule.timeZone.identifier
+            let (clock, today) =
+                days[zone]
+                ?? {
+                    let clock = LocalClock(zone: schedule.timeZone)
+                    return (clock, clock.day(of: time))
+                }()
+            days[zone] = (clock, today)
             for day in [today, today.adding(days: 1)] where habit.isDue(on: day) {
                 let due = clock.date(day, minute: minute)
-                guard due >= time else { continue }
-                let payload = String(decoding: try encoder.encode(Payload(habit: habit.id, day: day)), as: UTF8.self)
+                guard due >= time, due < horizon else { continue }
+                // The payload's two fields are a UUID and a date: no escaping needed, no encoder.
                 jobs.append(
                     Job(
-                        id: JobID(ids.uuid()), kind: kind, owner: schedule.owner, dueAt: due, payload: payload,
+                        id: JobID(ids.uuid()), kind: kind, owner: schedule.owner, dueAt: due,
+                        payload: #"{"habit":"\#(habit.id)","day":"\#(day.iso8601)"}"#,
                         idempotencyKey: "\(kind):\(habit.id):\(day.iso8601)"))
             }
         }
