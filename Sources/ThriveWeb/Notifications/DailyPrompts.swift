@@ -111,9 +111,8 @@ struct DailyPrompts: JobPlanner, JobHandler {
         let ids = self.ids
         return try await store.write { repositories -> Date? in
             let records = repositories.records(of: person.owner)
-            let history = NotificationHistory(
-                pushedToday: try await records.notifications.countedAgainstCap(since: person.day.start(in: person.zone)),
-                openKeys: try await records.notifications.contains(key: message.key) ? [message.key] : [])
+            let history = try await records.notifications.history(
+                for: message.key, dayStart: person.day.start(in: person.zone))
             let decision = NotificationRules.decide(
                 NotificationCandidate(kind: trigger.kind, key: message.key, fixedTime: time),
                 settings: person.settings.notifications, history: history, now: person.now, zone: person.zone)

@@ -65,9 +65,8 @@ struct HabitReminders: JobPlanner, JobHandler {
             guard !settled else { return .done }
             let clock = LocalClock(zone: zone)
             let settings = try await records.documents.get(Settings.self) ?? Settings()
-            let history = NotificationHistory(
-                pushedToday: try await records.notifications.countedAgainstCap(since: clock.date(clock.day(of: time), minute: 0)),
-                openKeys: try await records.notifications.contains(key: key) ? [key] : [])
+            let history = try await records.notifications.history(
+                for: key, dayStart: clock.date(clock.day(of: time), minute: 0))
             let decision = NotificationRules.decide(
                 NotificationCandidate(kind: .habitReminder, key: key, fixedTime: job.dueAt),
                 settings: settings.notifications, history: history, now: time, zone: zone)
