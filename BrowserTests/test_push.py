@@ -16,7 +16,9 @@ SHOWN = """
   navigator.serviceWorker.ready.then(function (registration) { return registration.getNotifications(); })
     .then(function (list) {
       done(list.map(function (n) {
-        return {title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url, sticky: n.requireInteraction};
+        return {title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url, sticky: n.requireInteraction,
+                actions: (n.actions || []).map(function (a) { return a.action + ": " + a.title; }),
+                snooze: n.data && n.data.snooze};
       }));
     });
 """
@@ -81,14 +83,18 @@ def test_the_service_worker_shows_a_push_as_the_lock_screen_may(phone):
         WebDriverWait(phone, 10).until(lambda d: d.execute_async_script(SHOWN))
         shown = phone.execute_async_script(SHOWN)
         assert shown == [{"title": "Thrive", "body": "Important health alert — open Thrive", "tag": "thrive-1",
-                          "url": "/#alert-1", "sticky": True}]
+                          "url": "/#alert-1", "sticky": True, "actions": [], "snooze": None}]
         # The same notification delivered again replaces itself; a link out of Thrive is not followed.
         deliver(phone, base, {
             "title": "Thrive", "body": "A habit reminder — open Thrive", "url": "//example.com/x",
-            "tag": "thrive-1", "kind": "habitReminder"})
+            "tag": "thrive-1", "kind": "habitReminder", "snooze": "signed-token",
+            "actions": [{"action": "logNow", "title": "Log now"}, {"action": "snooze", "title": "Snooze 1 hour"}]})
         WebDriverWait(phone, 10).until(lambda d: d.execute_async_script(SHOWN)[0]["body"].startswith("A habit"))
         again = phone.execute_async_script(SHOWN)
         assert len(again) == 1 and again[0]["url"] == "/notifications" and again[0]["sticky"] is False
+        # A reminder's buttons, and the token its "Snooze" sends back.
+        assert again[0]["actions"] == ["logNow: Log now", "snooze: Snooze 1 hour"]
+        assert again[0]["snooze"] == "signed-token"
 
     finally:
         process.terminate()

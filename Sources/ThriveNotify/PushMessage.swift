@@ -14,6 +14,21 @@ public struct PushMessage: Hashable, Sendable, Codable {
     public let urgency: Urgency
     /// How long a push service may hold it for an offline device.
     public let timeToLive: Int
+    /// Its buttons, in order.
+    public let actions: [Action]
+    /// What the "snooze" button sends back to put this notification off (a signed token).
+    public let snooze: String?
+
+    /// A button: what it does (`logNow`, `snooze`…) and its words.
+    public struct Action: Hashable, Sendable, Codable {
+        public let action: String
+        public let title: String
+
+        public init(action: String, title: String) {
+            self.action = action
+            self.title = title
+        }
+    }
 
     /// RFC 8030 §5.3's urgencies; APNs maps them to its priority and interruption level.
     public enum Urgency: String, Hashable, Sendable, Codable {
@@ -21,7 +36,10 @@ public struct PushMessage: Hashable, Sendable, Codable {
         case low, normal, high
     }
 
-    public init(title: String, body: String, url: String, tag: String, kind: String, urgency: Urgency, timeToLive: Int) {
+    public init(
+        title: String, body: String, url: String, tag: String, kind: String, urgency: Urgency, timeToLive: Int,
+        actions: [Action] = [], snooze: String? = nil
+    ) {
         self.title = title
         self.body = body
         self.url = url
@@ -29,17 +47,23 @@ public struct PushMessage: Hashable, Sendable, Codable {
         self.kind = kind
         self.urgency = urgency
         self.timeToLive = timeToLive
+        self.actions = actions
+        self.snooze = snooze
     }
 
-    /// The JSON a service worker reads (`title`, `body`, `url`, `tag`, `kind`).
+    /// The JSON a service worker reads (`title`, `body`, `url`, `tag`, `kind`, `actions`, `snooze`).
     public var webPayload: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(WebPayload(title: title, body: body, url: url, tag: tag, kind: kind))) ?? Data()
+        let payload = WebPayload(
+            title: title, body: body, url: url, tag: tag, kind: kind, actions: actions.isEmpty ? nil : actions, snooze: snooze)
+        return (try? encoder.encode(payload)) ?? Data()
     }
 
     struct WebPayload: Codable {
         let title, body, url, tag, kind: String
+        let actions: [Action]?
+        let snooze: String?
     }
 }
 

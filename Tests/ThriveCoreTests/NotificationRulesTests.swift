@@ -32,6 +32,14 @@ import Testing
         ("2026-03-08", 2 * 60 + 30, "2026-03-08T07:30:00Z"),
         ("2026-11-01", 1 * 60 + 30, "2026-11-01T05:30:00Z"),
         ("2026-11-01", 7 * 60 + 30, "2026-11-01T12:30:00Z"),
+        // Either side of each change, and the day's first and last minutes.
+        ("2026-03-08", 0, "2026-03-08T05:00:00Z"),
+        ("2026-03-08", 1 * 60 + 59, "2026-03-08T06:59:00Z"),
+        ("2026-03-08", 3 * 60, "2026-03-08T07:00:00Z"),
+        ("2026-03-08", 23 * 60 + 59, "2026-03-09T03:59:00Z"),
+        ("2026-11-01", 1 * 60 + 59, "2026-11-01T05:59:00Z"),
+        ("2026-11-01", 2 * 60, "2026-11-01T07:00:00Z"),
+        ("2026-11-01", 23 * 60 + 59, "2026-11-02T04:59:00Z"),
     ])
     func aWallClockMinuteIsTheRightInstantAcrossDaylightSaving(day: String, minute: Int, instant: String) {
         let clock = LocalClock(zone: Self.newYork)

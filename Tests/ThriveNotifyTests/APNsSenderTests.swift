@@ -49,6 +49,17 @@ struct APNsSenderTests {
             let tip = try #require(await service.deliveries.last)
             #expect(tip.headers["apns-priority"] == "5" && tip.aps["interruption-level"] as? String == "passive")
             #expect(tip.aps["sound"] == nil)
+            #expect(delivery.aps["category"] == nil, "an alert has no buttons")
+
+            // A reminder's buttons are the app's registered category; its snooze token travels beside them.
+            let reminder = PushMessage(
+                title: "Thrive", body: "A habit reminder — open Thrive", url: "/habits", tag: "thrive-2", kind: "habitReminder",
+                urgency: .high, timeToLive: 3_600,
+                actions: [.init(action: "logNow", title: "Log now"), .init(action: "snooze", title: "Snooze 1 hour")],
+                snooze: "token-1")
+            _ = await sender.send(reminder, deviceToken: Self.deviceToken)
+            let sent = try #require(await service.deliveries.last)
+            #expect(sent.aps["category"] as? String == "logNow+snooze" && sent.json["snooze"] as? String == "token-1")
         }
     }
 

@@ -7,6 +7,49 @@ import ThriveStore
 struct HabitStoreTests {
     /// A habit, its streak and its days round-trip on both engines; saving the habit again (a new
     /// streak) keeps its days; another person sees none of it; deleting takes its days along.
+    /// What the reminder planner reads, on both engines: every active habit with a reminder, with
+    /// its schedule, first day, pauses and the owner's zone; none without a reminder, paused,
+    /// archived, or whose owner has no profile yet — and nothing at all on an empty table.
+    @Test(arguments: TestStores.kinds)
+    func reminderSchedulesAreEveryActiveHabitWithAReminder(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            #expect(try await store.read { try await $0.habitReminderSchedules() }.isEmpty)
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            let monday = LocalDate(year: 2026, month: 11, day: 23)!
+            @Sendable func habit(
+                _ name: String, _ schedule: Habit.Schedule = .everyDay, at minute: Int? = 8 * 60,
+                _ status: Habit.Status = .active, pauses: [Habit.Pause] = []
+            ) -> Habit {
+                Habit(
+                    id: HabitID(UUID()), name: name, schedule: schedule, reminderMinutes: minute, status: status,
+                    startedOn: monday, pauses: pauses, createdAt: Make.time)
+            }
+            let weekdays = habit("Walk", .days([2, 4, 6]), at: 7 * 60 + 30)
+            let weekly = habit("Swim", .timesPerWeek(3), pauses: [Habit.Pause(from: monday.adding(days: 1))])
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                try await repositories.records(of: ann.id).profile.save(
+                    Profile(timeZoneIdentifier: "America/New_York"), at: Make.time)
+                let anns = repositories.records(of: ann.id).habits
+                for item in [
+                    weekdays, weekly, habit("Read", at: nil), habit("Stretch", .everyDay, .paused),
+                    habit("Old", .everyDay, .archived),
+                ] {
+                    try await anns.save(TrackedHabit(habit: item, streak: HabitStreak()))
+                }
+                try await repositories.records(of: bob.id).habits.save(TrackedHabit(habit: habit("Water"), streak: HabitStreak()))
+            }
+            let schedules = try await store.read { try await $0.habitReminderSchedules() }.sorted { $0.minute < $1.minute }
+            #expect(schedules.map(\.habit) == [weekdays.id, weekly.id], "Bob has no profile: no zone to remind him in")
+            #expect(schedules.allSatisfy { $0.owner == ann.id && $0.timeZone.identifier == "America/New_York" })
+            #expect(schedules.map(\.minute) == [7 * 60 + 30, 8 * 60])
+            #expect(schedules[0].calendar == weekdays.calendar && schedules[1].calendar == weekly.calendar)
+            #expect(!schedules[1].calendar.isDue(on: monday.adding(days: 2)), "paused since Tuesday")
+        }
+    }
+
     @Test(arguments: TestStores.kinds)
     func habitsAndTheirDaysRoundTripPerPerson(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in

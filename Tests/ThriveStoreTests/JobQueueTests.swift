@@ -59,6 +59,34 @@ struct JobQueueTests {
         }
     }
 
+    /// A plan's jobs in one call, past one statement's worth on either engine: each key once (those
+    /// there already skipped), owners and their absence kept, due times to the millisecond.
+    @Test(arguments: TestStores.kinds)
+    func manyJobsAreAddedAtOnceEachKeyOnce(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let owner = UserID(UUID())
+            let due = Self.start.addingTimeInterval(0.25)
+            let planned = (1...12_001).map { n in
+                Job(
+                    id: JobID(UUID()), kind: n.isMultiple(of: 2) ? "even" : "odd", owner: n == 1 ? nil : owner, dueAt: due,
+                    payload: #"{"n":\#(n)}"#, idempotencyKey: "plan:\(n)")
+            }
+            let (first, second) = try await store.write { repositories in
+                try await repositories.accounts.create(
+                    Account(id: owner, email: try EmailAddress("planned@example.com"), passwordHash: "-", createdAt: Self.start))
+                let first = try await repositories.jobs.enqueue(Array(planned[0..<10]))
+                return (first, try await repositories.jobs.enqueue(planned))
+            }
+            #expect(first == 10 && second == 12_001 - 10, "plan:1…10 were there")
+            let waiting = try await store.read { try await $0.jobs.waiting(dueBy: due, limit: 20_000) }
+            #expect(waiting.count == 12_001)
+            let one = try #require(waiting.first { $0.idempotencyKey == "plan:1" })
+            let two = try #require(waiting.first { $0.idempotencyKey == "plan:2" })
+            #expect(one.owner == nil && one.kind == "odd" && one.payload == #"{"n":1}"# && one.attempts == 0)
+            #expect(two.owner == owner && two.kind == "even" && abs(two.dueAt.timeIntervalSince(due)) < 0.001)
+        }
+    }
+
     /// Four claimers at once over 120 due jobs: every job claimed exactly once (PostgreSQL skips
     /// locked rows; SQLite has one writer at a time).
     @Test(arguments: TestStores.kinds)

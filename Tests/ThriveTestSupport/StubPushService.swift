@@ -23,8 +23,15 @@ public actor StubPushService {
         /// What travelled: never readable without the browser's key.
         public let body: Data
 
+        /// The payload's text fields.
         public var json: [String: String] {
-            (try? JSONSerialization.jsonObject(with: payload) as? [String: String]) ?? [:]
+            ((try? JSONSerialization.jsonObject(with: payload) as? [String: Any]) ?? [:]).compactMapValues { $0 as? String }
+        }
+
+        /// The payload's buttons, as (action, title).
+        public var actions: [(String, String)] {
+            let object = (try? JSONSerialization.jsonObject(with: payload) as? [String: Any]) ?? [:]
+            return ((object["actions"] as? [[String: String]]) ?? []).map { ($0["action"] ?? "", $0["title"] ?? "") }
         }
     }
 

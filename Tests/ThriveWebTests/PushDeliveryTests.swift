@@ -61,6 +61,8 @@ struct PushDeliveryTests {
                     #expect(delivery.json["kind"] == "criticalAlert")
                     #expect(delivery.json["url"]?.hasPrefix("/#alert-") == true)
                     #expect(delivery.urgency == "high" && delivery.timeToLive == "86400")
+                    // Opened, never snoozed away: no buttons but the tap.
+                    #expect(delivery.actions.isEmpty && delivery.json["snooze"] == nil)
                 }
                 Self.expectNothingPrivate(await service.deliveries)
                 #expect(try await jobs.runDue() == 0, "each device once")

@@ -105,18 +105,9 @@ public struct Habit: Hashable, Sendable, Codable, Identifiable {
         self.createdAt = createdAt
     }
 
-    /// Whether the habit counted on `day` at all: started, not paused then. Archiving keeps the
-    /// days before it as they were; nothing after it counts.
-    public func isRunning(on day: LocalDate) -> Bool {
-        guard day >= startedOn else { return false }
-        return !pauses.contains { day >= $0.from && ($0.to.map { day <= $0 } ?? true) }
-    }
+    public var calendar: HabitCalendar { HabitCalendar(schedule: schedule, startedOn: startedOn, pauses: pauses) }
 
-    /// Whether `day` is one the habit is due on: running and, for a days-of-week habit, one of its
-    /// days. Every running day is possible for a times-per-week habit.
-    public func isDue(on day: LocalDate) -> Bool {
-        guard isRunning(on: day) else { return false }
-        if case .days(let weekdays) = schedule { return weekdays.contains(day.weekday) }
-        return true
-    }
+    public func isRunning(on day: LocalDate) -> Bool { calendar.isRunning(on: day) }
+
+    public func isDue(on day: LocalDate) -> Bool { calendar.isDue(on: day) }
 }

@@ -65,8 +65,9 @@ public struct APNsSender: Sendable {
         let body = Payload(
             aps: .init(
                 alert: .init(title: message.title, body: message.body), sound: level == "passive" ? nil : "default",
-                threadID: message.kind, interruptionLevel: level),
-            url: message.url)
+                threadID: message.kind, interruptionLevel: level,
+                category: message.actions.isEmpty ? nil : message.actions.map(\.action).joined(separator: "+")),
+            url: message.url, snooze: message.snooze)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(body)
@@ -101,15 +102,18 @@ public struct APNsSender: Sendable {
             let sound: String?
             let threadID: String
             let interruptionLevel: String
+            /// The app registers a notification category per set of buttons ("logNow+snooze").
+            let category: String?
 
             enum CodingKeys: String, CodingKey {
-                case alert, sound
+                case alert, sound, category
                 case threadID = "thread-id"
                 case interruptionLevel = "interruption-level"
             }
         }
         let aps: APS
         let url: String
+        let snooze: String?
     }
 }
 

@@ -195,22 +195,32 @@ struct SQLHabitRepository: HabitRepository {
             case "minutes": .minutes(target: target)
             default: .binary
             }
-        let schedule: Habit.Schedule =
-            if let times = try row.optionalInt("times_per_week") {
-                .timesPerWeek(times)
-            } else {
-                .days(Set((try row.optionalString("weekdays") ?? "").split(separator: ",").compactMap { Int($0) }))
-            }
-        let decoder = JSONDecoder()
         let habit = Habit(
             id: HabitID(try row.decode(column: "id", as: UUID.self)), name: try row.string("name"), icon: try row.string("icon"),
-            measure: measure, schedule: schedule, reminderMinutes: try row.optionalInt("reminder_minutes"),
+            measure: measure, schedule: try schedule(row), reminderMinutes: try row.optionalInt("reminder_minutes"),
             status: Habit.Status(rawValue: try row.string("status")) ?? .active,
             startedOn: LocalDate(iso8601: try row.string("started_on")) ?? LocalDate(year: 2000, month: 1, day: 1)!,
-            pauses: try decoder.decode([Habit.Pause].self, from: Data(try row.string("pauses").utf8)),
-            createdAt: try row.date("created_at"))
-        let streak = try decoder.decode(HabitStreak.self, from: Data(try row.string("streak").utf8))
+            pauses: try pauses(row), createdAt: try row.date("created_at"))
+        let streak = try JSONDecoder().decode(HabitStreak.self, from: Data(try row.string("streak").utf8))
         return TrackedHabit(habit: habit, streak: streak)
+    }
+
+    static func schedule(_ row: any SQLRow) throws -> Habit.Schedule {
+        if let times = try row.optionalInt("times_per_week") { return .timesPerWeek(times) }
+        return weekdays(try row.optionalString("weekdays") ?? "")
+    }
+
+    /// A days-of-week schedule as stored: "2,4,6".
+    static func weekdays(_ text: String) -> Habit.Schedule {
+        .days(Set(text.split(separator: ",").compactMap { Int($0) }))
+    }
+
+    static func pauses(_ row: any SQLRow) throws -> [Habit.Pause] { try pauses(try row.string("pauses")) }
+
+    static func pauses(_ text: String) throws -> [Habit.Pause] {
+        // Most habits were never paused: no decoder for those.
+        if text == "[]" { return [] }
+        return try JSONDecoder().decode([Habit.Pause].self, from: Data(text.utf8))
     }
 
     private static func decodeCheckIn(_ row: any SQLRow) throws -> HabitCheckIn? {

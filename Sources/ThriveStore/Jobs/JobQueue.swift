@@ -46,6 +46,7 @@ struct SQLJobQueue: JobQueue {
     }
 
     func enqueue(_ jobs: [Job]) async throws -> Int {
+        if session.kind == .postgres, jobs.allSatisfy({ $0.lastError == nil }) { return try await enqueueColumns(jobs) }
         var added = 0
         // 8 values a row: 400 rows stay far below SQLite's and PostgreSQL's limits on binds.
         for start in stride(from: 0, to: jobs.count, by: 400) {
@@ -57,6 +58,29 @@ struct SQLJobQueue: JobQueue {
                     job.lastError)
             }
             added += try await insert.ignoringConflicts(with: ["idempotency_key"]).returning("id").all().count
+        }
+        return added
+    }
+
+    /// PostgreSQL takes each column as one array: thousands of jobs in a statement of six binds,
+    /// where a row of values costs eight binds to build, send and parse (a day's plan is 70,000 jobs).
+    private func enqueueColumns(_ jobs: [Job]) async throws -> Int {
+        // No owner travels as the nil UUID, which no account has, and is stored as NULL.
+        let nobody = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        var added = 0
+        for start in stride(from: 0, to: jobs.count, by: 10_000) {
+            let batch = jobs[start..<min(start + 10_000, jobs.count)]
+            added += try await sql.raw(
+                """
+                INSERT INTO jobs (id, kind, owner_id, due_at, payload, idempotency_key, attempts)
+                SELECT id, kind, NULLIF(owner_id, \(bind: nobody)), due_at, payload, idempotency_key, attempts
+                FROM unnest(\(bind: batch.map(\.id.rawValue)), \(bind: batch.map(\.kind)), \
+                \(bind: batch.map { $0.owner?.rawValue ?? nobody }), \(bind: batch.map(\.dueAt)), \(bind: batch.map(\.payload)), \
+                \(bind: batch.map(\.idempotencyKey)), \(bind: batch.map(\.attempts)))
+                AS planned (id, kind, owner_id, due_at, payload, idempotency_key, attempts)
+                ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+                """
+            ).all().count
         }
         return added
     }

@@ -55,9 +55,16 @@ struct JobRunner: Service {
     /// Asks every planner for the jobs coming up and adds those not there yet.
     func plan() async throws {
         let time = now()
-        for planner in planners {
-            let jobs = try await planner.upcoming(at: time, ids: ids)
-            _ = try await store.write { try await $0.jobs.enqueue(jobs) }
+        let (store, ids) = (self.store, self.ids)
+        // Together: one planner's reading and writing in the database overlaps another's work here.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for planner in planners {
+                group.addTask {
+                    let jobs = try await planner.upcoming(at: time, ids: ids)
+                    _ = try await store.write { try await $0.jobs.enqueue(jobs) }
+                }
+            }
+            try await group.waitForAll()
         }
     }
 

@@ -25,20 +25,13 @@ struct DailyPrompts: JobPlanner, JobHandler {
     }
 
     func upcoming(at time: Date, ids: IDGenerator) async throws -> [Job] {
-        var days: [String: (LocalClock, LocalDate)] = [:]
+        var clock = PlanningClock(at: time)
         var jobs: [Job] = []
         for (owner, zone) in try await store.read({ try await $0.peopleTimeZones() }) {
-            let (clock, today) =
-                days[zone.identifier]
-                ?? {
-                    let clock = LocalClock(zone: zone)
-                    return (clock, clock.day(of: time))
-                }()
-            days[zone.identifier] = (clock, today)
-            for day in [today, today.adding(days: 1)] {
+            for day in clock.days(in: zone) {
                 jobs.append(
                     Job(
-                        id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: clock.date(day, minute: 0),
+                        id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: clock.date(day, minute: 0, in: zone),
                         payload: #"{"day":"\#(day.iso8601)","finished":[]}"#,
                         idempotencyKey: "\(kind):\(owner):\(day.iso8601)"))
             }

@@ -21,29 +21,18 @@ struct HabitReminders: JobPlanner, JobHandler {
     /// plans every ten minutes, so each is planned a day ahead and none is missed.
     func upcoming(at time: Date, ids: IDGenerator) async throws -> [Job] {
         var jobs: [Job] = []
-        // Thousands of habits share a handful of zones: each zone's clock and day are worked out once.
-        var days: [String: (LocalClock, LocalDate)] = [:]
+        var clock = PlanningClock(at: time)
         let horizon = time + 86_400
         for schedule in try await store.read({ try await $0.habitReminderSchedules() }) {
-            let habit = schedule.habit
-            guard let minute = habit.reminderMinutes else { continue }
-            let zone = schedule.timeZone.identifier
-            let (clock, today) =
-                days[zone]
-                ?? {
-                    let clock = LocalClock(zone: schedule.timeZone)
-                    return (clock, clock.day(of: time))
-                }()
-            days[zone] = (clock, today)
-            for day in [today, today.adding(days: 1)] where habit.isDue(on: day) {
-                let due = clock.date(day, minute: minute)
+            for day in clock.days(in: schedule.timeZone) where schedule.calendar.isDue(on: day) {
+                let due = clock.date(day, minute: schedule.minute, in: schedule.timeZone)
                 guard due >= time, due < horizon else { continue }
                 // The payload's two fields are a UUID and a date: no escaping needed, no encoder.
                 jobs.append(
                     Job(
                         id: JobID(ids.uuid()), kind: kind, owner: schedule.owner, dueAt: due,
-                        payload: #"{"habit":"\#(habit.id)","day":"\#(day.iso8601)"}"#,
-                        idempotencyKey: "\(kind):\(habit.id):\(day.iso8601)"))
+                        payload: #"{"habit":"\#(schedule.habit)","day":"\#(day.iso8601)"}"#,
+                        idempotencyKey: "\(kind):\(schedule.habit):\(day.iso8601)"))
             }
         }
         return jobs

@@ -7,8 +7,11 @@ import ThriveNotify
 /// value or a condition; the notification's own words only for categories the person chose to show
 /// on the lock screen. The full text stays in the notification center, behind sign-in.
 enum LockScreenMessage {
-    /// A test notification says its own words: they are Thrive's, not the person's health.
-    static func message(for entry: NotificationEntry, settings: Settings, test: Bool = false) -> PushMessage {
+    /// A test notification says its own words: they are Thrive's, not the person's health. The
+    /// buttons are the kind's; "snooze" only with a token to send back.
+    static func message(for entry: NotificationEntry, settings: Settings, test: Bool = false, snooze: String? = nil)
+        -> PushMessage
+    {
         let language = settings.display.language ?? .en
         return Localizer.$current.withValue(Localizer(language)) {
             let details = test || settings.notifications.showsDetails(entry.kind.category)
@@ -16,7 +19,10 @@ enum LockScreenMessage {
                 title: details ? t(entry.title) : t("notification.lock.title"),
                 body: details ? t(entry.body) : t(entry.kind.lockScreenKey), url: entry.link, tag: "thrive-\(entry.id)",
                 kind: entry.kind.rawValue, urgency: urgency(entry.kind.importance),
-                timeToLive: timeToLive(entry.kind.importance))
+                timeToLive: timeToLive(entry.kind.importance),
+                actions: entry.kind.actions.filter { $0 != .snooze || snooze != nil }.map {
+                    PushMessage.Action(action: $0.rawValue, title: t($0.titleKey))
+                }, snooze: entry.kind.actions.contains(.snooze) ? snooze : nil)
         }
     }
 

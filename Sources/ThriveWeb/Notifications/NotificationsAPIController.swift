@@ -26,6 +26,13 @@ struct NotificationsAPIController {
                     notifications: entries.map(NotificationBody.init), unread: unread,
                     nextCursor: entries.count == limit ? entries.last?.id.description : nil))
         }
+        // A push's snooze button: the service worker sends no cookie, the signed token is the authority.
+        api.post("mobile/notifications/snooze") { request, context -> Response in
+            let snooze = NotificationSnooze(
+                store: services.store, now: services.now, ids: services.ids, channels: services.push)
+            let body = try await StrictJSON.decode(NotificationSnooze.Request.self, from: request, context: context, limit: 1_024)
+            return try jsonResponse(SnoozeBody(until: try await snooze.snooze(body)), status: .accepted)
+        }
         api.post("mobile/notifications/read-all") { _, context -> Response in
             let owner = try context.requireUser()
             try await center.markRead(owner, nil)

@@ -18,7 +18,7 @@ struct PushChannels: Sendable {
     let client: HTTPClient
     let apns: APNsSender?
     let email: SMTPClient?
-    private let cache = VAPIDKeyCache()
+    private let cache = KeyCache()
 
     static let vapidKeyName = "vapid"
 
@@ -41,11 +41,26 @@ struct PushChannels: Sendable {
     }
 
     func vapidKey() async throws -> VAPIDKey {
-        if let key = await cache.key { return key }
+        if let key = await cache.vapid { return key }
         let time = now()
         let stored = try await store.write { try await $0.serverKey(Self.vapidKeyName, at: time) { VAPIDKey().stored } }
-        guard let key = VAPIDKey(stored: stored) else { throw UnreadableVAPIDKey() }
-        await cache.keep(key)
+        guard let key = VAPIDKey(stored: stored) else { throw UnreadableServerKey() }
+        await cache.keep(vapid: key)
+        return key
+    }
+
+    /// The key that signs a push's snooze button (``SnoozeToken``), shared by every server process.
+    func actionKey() async throws -> SymmetricKey {
+        if let key = await cache.actions { return key }
+        let time = now()
+        let stored = try await store.write {
+            try await $0.serverKey(SnoozeToken.keyName, at: time) {
+                SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64URLEncoded
+            }
+        }
+        guard let bytes = Data(base64URLEncoded: stored), bytes.count == 32 else { throw UnreadableServerKey() }
+        let key = SymmetricKey(data: bytes)
+        await cache.keep(actions: key)
         return key
     }
 
@@ -83,9 +98,11 @@ struct PushChannels: Sendable {
     }
 }
 
-struct UnreadableVAPIDKey: Error {}
+struct UnreadableServerKey: Error {}
 
-private actor VAPIDKeyCache {
-    var key: VAPIDKey?
-    func keep(_ key: VAPIDKey) { self.key = key }
+private actor KeyCache {
+    var vapid: VAPIDKey?
+    var actions: SymmetricKey?
+    func keep(vapid key: VAPIDKey) { vapid = key }
+    func keep(actions key: SymmetricKey) { actions = key }
 }

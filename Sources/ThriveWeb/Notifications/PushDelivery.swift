@@ -24,15 +24,17 @@ struct PushDelivery: JobHandler {
     }
 
     /// The job for one device, due at `time` (now, or when quiet hours end for an alert that waits).
+    /// `again` names a later delivery of the same notification (a snooze), which is a job of its own.
     static func job(
-        _ entry: NotificationEntry, device: PushDeviceID, owner: UserID, at time: Date, ids: IDGenerator, test: Bool = false
+        _ entry: NotificationEntry, device: PushDeviceID, owner: UserID, at time: Date, ids: IDGenerator, test: Bool = false,
+        again: String? = nil
     ) throws -> Job {
         let payload = String(
             decoding: try JSONEncoder().encode(Payload(notification: entry.id, device: device, test: test ? true : nil)),
             as: UTF8.self)
         return Job(
             id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: time, payload: payload,
-            idempotencyKey: "\(kind):\(entry.id):\(device)")
+            idempotencyKey: "\(kind):\(entry.id):\(device)" + (again.map { ":\($0)" } ?? ""))
     }
 
     func run(_ job: Job) async throws -> JobOutcome {
@@ -51,7 +53,11 @@ struct PushDelivery: JobHandler {
         guard test || (settings.notifications.allows(entry.kind.category) && device.rings(for: entry.kind.category)) else {
             return .done
         }
-        switch try await channels.send(LockScreenMessage.message(for: entry, settings: settings, test: test), to: device) {
+        let snooze =
+            entry.kind.actions.contains(.snooze)
+            ? SnoozeToken(owner: owner, notification: entry.id).signed(with: try await channels.actionKey()) : nil
+        let message = LockScreenMessage.message(for: entry, settings: settings, test: test, snooze: snooze)
+        switch try await channels.send(message, to: device) {
         case .delivered: return .done
         case .gone:
             _ = try await store.write { try await $0.records(of: owner).pushDevices.remove(device.id) }

@@ -53,7 +53,7 @@ struct WorkoutPagesController {
             var values: WorkoutForm.Values = [:]
             var heading = t("workoutForm.heading")
             var intro: String? = t("workoutForm.intro")
-            if let asked = request.uri.queryParameters.get("session").map { String($0) } {
+            if let asked = request.uri.queryParameters.get("session").map({ String($0) }) {
                 let program = try await services.engines.trainingProgram(owner)
                 // "next": the plan's session after those already done this week (the dashboard's "Start workout").
                 let index: Int? =

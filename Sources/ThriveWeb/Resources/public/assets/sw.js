@@ -172,13 +172,26 @@ self.addEventListener("push", function (event) {
     icon: "/assets/icon-192.png",
     badge: "/assets/icon-192.png",
     requireInteraction: message.kind === "criticalAlert",
-    data: { url: insidePath(message.url) }
+    actions: Array.isArray(message.actions) ? message.actions.slice(0, 2) : [],
+    data: { url: insidePath(message.url), snooze: message.snooze || null }
   }));
 });
+
+// "Snooze" sends the push's signed token back without the session cookie (a service worker has no
+// CSRF token to send with it); the server pushes the reminder again an hour later.
+function snooze(notification) {
+  var token = notification.data && notification.data.snooze;
+  if (!token) { return Promise.resolve(); }
+  return fetch("/api/v1/mobile/notifications/snooze", {
+    method: "POST", credentials: "omit", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token: token })
+  }).catch(function () { /* offline: the reminder stays in the notification center */ });
+}
 
 // A tap opens its screen: a window already there is focused, otherwise a new one opens.
 self.addEventListener("notificationclick", function (event) {
   event.notification.close();
+  if (event.action === "snooze") { event.waitUntil(snooze(event.notification)); return; }
   var target = new URL(insidePath(event.notification.data && event.notification.data.url), self.location.origin).href;
   event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
     for (var i = 0; i < windows.length; i++) {
