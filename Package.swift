@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "ThriveSyncClient", targets: ["ThriveSyncClient"]),
         .library(name: "ThriveReports", targets: ["ThriveReports"]),
         .library(name: "ThriveNotify", targets: ["ThriveNotify"]),
+        .library(name: "ThriveImport", targets: ["ThriveImport"]),
+        // Stubs of outside services and test-data writers, for the tests and the benchmarks.
+        .library(name: "ThriveTestSupport", targets: ["ThriveTestSupport"]),
         .library(name: "ThriveWeb", targets: ["ThriveWeb"]),
     ],
     dependencies: [
@@ -39,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         .target(
@@ -97,12 +101,28 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "ThriveImport",
+            dependencies: [
+                "ThriveCore",
+                "CLibXML2",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
         .target(
             name: "ThriveWeb",
             dependencies: [
                 "ThriveCore",
                 "ThriveStore",
                 "ThriveNotify",
+                "ThriveImport",
                 "ThriveSync",
                 "ThriveReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -135,6 +155,7 @@ let package = Package(
                 "ThriveWeb",
                 "ThriveSync",
                 "ThriveSyncClient",
+                "ThriveImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -167,6 +188,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ThriveImportTests",
+            dependencies: ["ThriveCore", "ThriveImport", "ThriveTestSupport"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "ThriveReportsTests",
             dependencies: ["ThriveCore", "ThriveReports"],
             swiftSettings: strictSwift
@@ -189,6 +215,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Tests/ThriveTestSupport",
             swiftSettings: strictSwift
@@ -208,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "ThriveCLITests",
             dependencies: [
-                "thrive", "ThriveCore", "ThriveStore", "ThriveSync", "ThriveSyncClient",
+                "thrive", "ThriveCore", "ThriveStore", "ThriveSync", "ThriveSyncClient", "ThriveTestSupport",
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: strictSwift

@@ -26,6 +26,8 @@ let package = Package(
                 .product(name: "ThriveSync", package: thrive),
                 .product(name: "ThriveSyncClient", package: thrive),
                 .product(name: "ThriveNotify", package: thrive),
+                .product(name: "ThriveImport", package: thrive),
+                .product(name: "ThriveTestSupport", package: thrive),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -296,4 +296,5 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     jobBenchmarks()
+    importBenchmarks()
 }
