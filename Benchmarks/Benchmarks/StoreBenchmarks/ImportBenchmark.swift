@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import ThriveCore
+import ThriveImport
 import ThriveStore
 import ThriveTestSupport
 import ThriveWeb
@@ -57,6 +58,30 @@ func importBenchmarks() {
         } setup: {
             try await ExportFixture.make(days: days, heartRatePerDay: heartRatePerDay, postgres: postgres)
         }
+    }
+    // Reading alone (unzip, parse, map, identify), nothing stored: the reader's own speed.
+    Benchmark(
+        "Import: read an Apple Health export alone, 1 year of minute heart rate, 560,000 records",
+        configuration: .init(
+            metrics: [.wallClock, recordsPerSecond, .peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(60),
+            maxIterations: 3)
+    ) { (benchmark: Benchmark, export: ExportFixture) async throws in
+        let clock = ContinuousClock()
+        benchmark.startMeasurement()
+        let elapsed = try await clock.measure {
+            let stream = ExportStream(export.zip, owner: UUID())
+            stream.start()
+            var read = 0
+            for try await batch in stream {
+                read += batch.count
+                stream.stored()
+            }
+            precondition(read == export.records, "\(read) of \(export.records)")
+        }
+        benchmark.stopMeasurement()
+        benchmark.measurement(recordsPerSecond, Int(Double(export.records) / (Double(elapsed / .milliseconds(1)) / 1_000)))
+    } setup: {
+        try await ExportFixture.make(days: 365, heartRatePerDay: 1_440)
     }
     // About healthkit-to-sqlite's comparison file: a year, ~80,000 records.
     importing("1 year, 82,000 records", days: 365, heartRatePerDay: 180)

@@ -12,19 +12,30 @@ import ThriveCore
 /// The source kind is decided here, from the file, never taken from anyone's word: a record with a
 /// `device` is a device's, one marked `HKWasUserEntered` was typed in, the rest came from an app.
 public final class AppleHealthReader {
-    public private(set) var summary = ExportSummary()
     /// What was read since the last ``take()``.
     private var batch = ExportBatch()
     private var parser: SAXPushParser!
+    private let owner: UUID
 
     private var record: PendingRecord?
     private var workout: PendingWorkout?
     private var correlationDepth = 0
-    private var typeCache: (bytes: [UInt8], kind: RecordKind)?
-    private var unitCache: [String: Double?] = [:]
-    private var sources: [[UInt8]: String] = [:]
 
-    private let owner: UUID
+    // Names met so far, each resolved once (see ``ByteKeyed``).
+    private var typeIndex = ByteKeyed<Int>()
+    private var types: [RecordType] = []
+    private var unitIndex = ByteKeyed<Int>()
+    private var unitNames: [String] = []
+    private var factors: [UnitKey: Double?] = [:]
+    private var sourceIndex = ByteKeyed<Int>()
+    private var sources: [(name: String, counted: Bool)] = []
+    private var categoryValues = ByteKeyed<CategoryValue>()
+
+    // The summary, kept as counters and put together when asked for.
+    private var others = ExportSummary()
+    private var first: Date?
+    private var last: Date?
+    private var bytesRead = 0
 
     /// `owner`: whose records these become (part of each record's identity).
     public init(owner: UUID) {
@@ -37,7 +48,7 @@ public final class AppleHealthReader {
     /// Reads the next bytes of the file; `last` when there are no more.
     public func read(_ bytes: UnsafeRawBufferPointer, last: Bool = false) throws(XMLFileError) {
         try parser.parse(bytes, last: last)
-        summary.bytesRead += bytes.count
+        bytesRead += bytes.count
     }
 
     /// How many records are waiting in the current batch.
@@ -49,12 +60,27 @@ public final class AppleHealthReader {
         return batch
     }
 
+    /// What the file held so far.
+    public var summary: ExportSummary {
+        var summary = others
+        for type in types {
+            if type.read > 0 { summary.read[type.name, default: 0] += type.read }
+            if type.notUsed > 0 { summary.notUsed[type.name, default: 0] += type.notUsed }
+            for (reason, count) in type.refused { summary.refused[reason, default: [:]][type.name, default: 0] += count }
+        }
+        summary.first = [first, others.first].compactMap { $0 }.min()
+        summary.last = [last, others.last].compactMap { $0 }.max()
+        summary.sources.formUnion(sources.filter(\.counted).map(\.name))
+        summary.bytesRead = bytesRead
+        return summary
+    }
+
     // MARK: Elements
 
     private func started(_ name: UnsafePointer<UInt8>, _ attributes: SAXPushParser.Attributes) {
         if matches(name, "Record") {
             // A correlation (blood pressure) repeats records that stand on their own elsewhere.
-            if correlationDepth == 0 { record = PendingRecord(attributes, sources: &sources) }
+            if correlationDepth == 0 { record = pendingRecord(attributes) }
         } else if matches(name, "MetadataEntry") {
             guard record != nil else { return }
             var key: UnsafeBufferPointer<UInt8>?
@@ -65,13 +91,13 @@ public final class AppleHealthReader {
             }
             if let key, let value, equal(key, "HKWasUserEntered"), equal(value, "1") { record?.userEntered = true }
         } else if matches(name, "Workout") {
-            workout = PendingWorkout(attributes, sources: &sources)
+            workout = PendingWorkout(attributes) { [unowned self] bytes in sources[source(bytes)].name }
         } else if matches(name, "WorkoutStatistics") {
             workout?.addStatistics(attributes)
         } else if matches(name, "Correlation") {
             correlationDepth += 1
         } else if matches(name, "ActivitySummary") {
-            summary.notUsed["ActivitySummary", default: 0] += 1
+            others.notUsed["ActivitySummary", default: 0] += 1
         }
     }
 
@@ -89,80 +115,179 @@ public final class AppleHealthReader {
 
     // MARK: Records
 
-    private enum RecordKind {
-        case quantity(QuantityType)
-        case category(CategoryType)
-        case notUsed(String)
-    }
+    /// A record type met in the file, and what came of its records.
+    private struct RecordType {
+        enum Kind {
+            case quantity(QuantityType)
+            case category(CategoryType)
+            case notUsed
+        }
+        let kind: Kind
+        /// Its name without HealthKit's prefix ("HeartRate").
+        let name: String
+        /// Its full identifier, hashed into each record's identity.
+        let identifier: String
+        var read = 0
+        var notUsed = 0
+        var refused: [ExportSummary.Refusal: Int] = [:]
 
-    private func kind(of type: [UInt8]) -> RecordKind {
-        if let cached = typeCache, cached.bytes == type { return cached.kind }
-        let name = String(decoding: type, as: UTF8.self)
-        let kind: RecordKind =
-            if let quantity = QuantityType(rawValue: name) {
-                .quantity(quantity)
-            } else if let category = CategoryType(rawValue: name) ?? Self.categoryAliases[name] {
-                .category(category)
+        init(_ identifier: String) {
+            self.identifier = identifier
+            if let quantity = QuantityType(rawValue: identifier) {
+                kind = .quantity(quantity)
+            } else if let category = CategoryType(rawValue: identifier) ?? AppleHealthReader.categoryAliases[identifier] {
+                kind = .category(category)
             } else {
-                .notUsed(Self.shortName(name))
+                kind = .notUsed
             }
-        typeCache = (type, kind)
-        return kind
+            var name = identifier
+            for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKDataType", "HKCorrelationTypeIdentifier"]
+            where identifier.hasPrefix(prefix) {
+                name = String(identifier.dropFirst(prefix.count))
+                break
+            }
+            if case .category(let category) = kind { name = category.shortName }
+            self.name = name
+        }
     }
 
     /// Older exports name the rhythm event as a data type rather than a category.
-    private static let categoryAliases = ["HKDataTypeIrregularHeartRhythmEvent": CategoryType.irregularHeartRhythmEvent]
+    static let categoryAliases = ["HKDataTypeIrregularHeartRhythmEvent": CategoryType.irregularHeartRhythmEvent]
 
-    private static func shortName(_ name: String) -> String {
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKDataType", "HKCorrelationTypeIdentifier"]
-        where name.hasPrefix(prefix) {
-            return String(name.dropFirst(prefix.count))
+    private struct UnitKey: Hashable {
+        let unit: Int
+        let canonical: HealthUnit
+    }
+
+    /// A category record's value as written ("HKCategoryValueSleepAnalysisAsleepCore").
+    private enum CategoryValue {
+        case sleep(SleepStage)
+        case notApplicable
+        case unknown
+    }
+
+    private func source(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        sourceIndex.value(bytes) { [unowned self] name in
+            sources.append((name, false))
+            return sources.count - 1
         }
-        return name
+    }
+
+    private func pendingRecord(_ attributes: SAXPushParser.Attributes) -> PendingRecord {
+        var pending = PendingRecord()
+        var unit: UnsafeBufferPointer<UInt8>?
+        var value: UnsafeBufferPointer<UInt8>?
+        for index in 0..<attributes.count {
+            let name = attributes.name(index)
+            let bytes = attributes.value(index)
+            switch name[0] {
+            case 0x74 where matches(name, "type"):
+                pending.type = typeIndex.value(bytes) { [unowned self] identifier in
+                    types.append(RecordType(identifier))
+                    return types.count - 1
+                }
+            case 0x73 where matches(name, "sourceName"): pending.source = source(bytes)
+            case 0x75 where matches(name, "unit"): unit = bytes
+            case 0x76 where matches(name, "value"): value = bytes
+            case 0x73 where matches(name, "startDate"): pending.start = ExportDate.parse(bytes)
+            case 0x65 where matches(name, "endDate"): pending.end = ExportDate.parse(bytes)
+            case 0x64 where matches(name, "device"): pending.hasDevice = !bytes.isEmpty
+            default: break
+            }
+        }
+        guard let type = pending.type else { return pending }
+        switch types[type].kind {
+        case .notUsed: break
+        case .quantity(let quantity):
+            guard let value, let number = Self.number(value) else {
+                pending.refusal = .badValue
+                break
+            }
+            guard let factor = factor(unit, quantity.canonicalUnit) else {
+                pending.refusal = .unknownUnit
+                break
+            }
+            var converted = number * factor
+            // Apple writes percentages as fractions; an app that wrote 97 for 97 % is read the same.
+            if quantity.canonicalUnit == .fraction, converted > 1, converted <= 100 { converted /= 100 }
+            pending.value = converted
+        case .category(let category):
+            let written = value.map { bytes in categoryValues.value(bytes, make: Self.categoryValue) } ?? .notApplicable
+            switch (category, written) {
+            case (.sleepAnalysis, .sleep(let stage)): pending.value = Double(stage.rawValue)
+            case (.mindfulSession, .notApplicable), (.irregularHeartRhythmEvent, .notApplicable): pending.value = 0
+            default: pending.refusal = .badValue
+            }
+        }
+        return pending
+    }
+
+    private func factor(_ unit: UnsafeBufferPointer<UInt8>?, _ canonical: HealthUnit) -> Double? {
+        guard let unit else { return nil }
+        let index = unitIndex.value(unit) { [unowned self] name in
+            unitNames.append(name)
+            return unitNames.count - 1
+        }
+        let key = UnitKey(unit: index, canonical: canonical)
+        if let known = factors[key] { return known }
+        let factor = ExportUnit.factor(from: unitNames[index], to: canonical)
+        factors[key] = factor
+        return factor
     }
 
     private func add(_ pending: PendingRecord) {
-        switch kind(of: pending.type) {
-        case .notUsed(let name):
-            summary.notUsed[name, default: 0] += 1
+        guard let index = pending.type else { return }
+        let kind = types[index].kind
+        if case .notUsed = kind {
+            types[index].notUsed += 1
+            return
+        }
+        if let refusal = pending.refusal {
+            types[index].refused[refusal, default: 0] += 1
+            return
+        }
+        guard let start = pending.start, let end = pending.end, end >= start else {
+            types[index].refused[.badDate, default: 0] += 1
+            return
+        }
+        guard let value = pending.value else { return }
+        let source = SampleSource(
+            name: sources[pending.source].name, kind: pending.userEntered ? .manual : pending.hasDevice ? .device : .app)
+        switch kind {
+        case .notUsed: return
         case .quantity(let type):
-            guard let start = pending.start, let end = pending.end, end >= start else {
-                return refuse(type.shortName, .badDate)
+            guard value.isFinite, type.plausibleRange.contains(value) else {
+                types[index].refused[.outOfRange, default: 0] += 1
+                return
             }
-            guard let raw = Self.number(pending.value) else { return refuse(type.shortName, .badValue) }
-            guard let factor = factor(pending.unit, type.canonicalUnit) else { return refuse(type.shortName, .unknownUnit) }
-            var value = raw * factor
-            // Apple writes percentages as fractions; an app that wrote 97 for 97 % is read the same.
-            if type.canonicalUnit == .fraction, value > 1, value <= 100 { value /= 100 }
-            let source = pending.source(userEntered: pending.userEntered)
-            let identity = Identity(owner: owner, type: type.rawValue, source: source, start: start, end: end, value: value)
-            let sample = QuantitySample(
-                id: SampleID(identity.rowID), type: type, value: value, start: start, end: end, source: source,
-                sync: SyncStamp(identifier: identity.syncIdentifier))
-            guard (try? sample.validated()) != nil else { return refuse(type.shortName, .outOfRange) }
-            batch.quantities.append(sample)
-            counted(type.shortName, start, end, source)
-        case .category(let type):
-            guard let start = pending.start, let end = pending.end, end >= start else {
-                return refuse(type.shortName, .badDate)
-            }
-            guard let value = Self.categoryValue(type, pending.value) else { return refuse(type.shortName, .badValue) }
-            let source = pending.source(userEntered: pending.userEntered)
             let identity = Identity(
-                owner: owner, type: type.rawValue, source: source, start: start, end: end, value: Double(value))
+                owner: owner, type: types[index].identifier, source: source, start: start, end: end, value: value)
+            batch.quantities.append(
+                QuantitySample(
+                    id: SampleID(identity.rowID), type: type, value: value, start: start, end: end, source: source,
+                    sync: SyncStamp(identifier: identity.syncIdentifier)))
+        case .category(let type):
+            let identity = Identity(
+                owner: owner, type: types[index].identifier, source: source, start: start, end: end, value: value)
             batch.categories.append(
                 CategorySample(
-                    id: CategorySampleID(identity.rowID), type: type, value: value, start: start, end: end, source: source,
-                    sync: SyncStamp(identifier: identity.syncIdentifier)))
-            counted(type.shortName, start, end, source)
+                    id: CategorySampleID(identity.rowID), type: type, value: Int(value), start: start, end: end,
+                    source: source, sync: SyncStamp(identifier: identity.syncIdentifier)))
         }
+        types[index].read += 1
+        sources[pending.source].counted = true
+        first = min(first ?? start, start)
+        last = max(last ?? end, end)
     }
 
     private func add(_ pending: PendingWorkout) {
-        guard let start = pending.start, let end = pending.end, end >= start else { return refuse("Workout", .badDate) }
+        guard let start = pending.start, let end = pending.end, end >= start else {
+            others.refused[.badDate, default: [:]]["Workout", default: 0] += 1
+            return
+        }
         let source = pending.source
-        let energy = pending.energy.flatMap { value, unit in factor(unit, .kilocalorie).map { value * $0 } }
-        let distance = pending.distance.flatMap { value, unit in factor(unit, .metre).map { value * $0 } }
+        let energy = pending.energy.flatMap { value, unit in ExportUnit.factor(from: unit, to: .kilocalorie).map { value * $0 } }
+        let distance = pending.distance.flatMap { value, unit in ExportUnit.factor(from: unit, to: .metre).map { value * $0 } }
         let identity = Identity(
             owner: owner, type: "Workout:\(pending.activity.rawValue)", source: source, start: start, end: end, value: energy ?? 0
         )
@@ -171,89 +296,75 @@ public final class AppleHealthReader {
                 id: WorkoutID(identity.rowID), activityType: pending.activity, start: start, end: end,
                 activeEnergyKilocalories: energy, distance: distance.map { Length(metres: $0) }, source: source,
                 sync: SyncStamp(identifier: identity.syncIdentifier)))
-        counted("Workout", start, end, source)
+        others.read["Workout", default: 0] += 1
+        others.sources.insert(source.name)
+        others.first = min(others.first ?? start, start)
+        others.last = max(others.last ?? end, end)
     }
 
-    private func factor(_ unit: String, _ canonical: HealthUnit) -> Double? {
-        let key = "\(canonical.rawValue) \(unit)"
-        if let known = unitCache[key] { return known }
-        let factor = ExportUnit.factor(from: unit, to: canonical)
-        unitCache[key] = factor
-        return factor
-    }
-
-    private func refuse(_ type: String, _ reason: ExportSummary.Refusal) {
-        summary.refused[reason, default: [:]][type, default: 0] += 1
-    }
-
-    private func counted(_ type: String, _ start: Date, _ end: Date, _ source: SampleSource) {
-        summary.read[type, default: 0] += 1
-        summary.first = min(summary.first ?? start, start)
-        summary.last = max(summary.last ?? end, end)
-        summary.sources.insert(source.name)
-    }
-
-    static func number(_ bytes: [UInt8]) -> Double? {
+    /// A number as the export writes it ("72", "0.97", "1725.9"); nil for anything else.
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !bytes.isEmpty, bytes.count < 64 else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Double? in
-            var text = [CChar](repeating: 0, count: buffer.count + 1)
-            for index in 0..<buffer.count { text[index] = CChar(bitPattern: buffer[index]) }
-            return text.withUnsafeBufferPointer { chars -> Double? in
-                var end: UnsafeMutablePointer<CChar>?
-                let value = strtod(chars.baseAddress!, &end)
-                guard let end, end == UnsafeMutablePointer(mutating: chars.baseAddress! + buffer.count), value.isFinite
-                else { return nil }
-                return value
-            }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { text -> Double? in
+            for index in 0..<bytes.count { text[index] = CChar(bitPattern: bytes[index]) }
+            text[bytes.count] = 0
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(text.baseAddress!, &end)
+            guard let end, end == text.baseAddress! + bytes.count, value.isFinite else { return nil }
+            return value
         }
     }
 
-    /// HealthKit's category values as the export writes them ("HKCategoryValueSleepAnalysisAsleepCore").
-    static func categoryValue(_ type: CategoryType, _ bytes: [UInt8]) -> Int? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        switch type {
-        case .sleepAnalysis:
-            let stages: [String: SleepStage] = [
-                "HKCategoryValueSleepAnalysisInBed": .inBed, "HKCategoryValueSleepAnalysisAsleep": .asleepUnspecified,
-                "HKCategoryValueSleepAnalysisAsleepUnspecified": .asleepUnspecified,
-                "HKCategoryValueSleepAnalysisAwake": .awake, "HKCategoryValueSleepAnalysisAsleepCore": .asleepCore,
-                "HKCategoryValueSleepAnalysisAsleepDeep": .asleepDeep, "HKCategoryValueSleepAnalysisAsleepREM": .asleepREM,
-            ]
-            return stages[text]?.rawValue ?? Int(text).flatMap { SleepStage(rawValue: $0)?.rawValue }
-        case .mindfulSession, .irregularHeartRhythmEvent:
-            return text == "HKCategoryValueNotApplicable" || text.isEmpty || text == "0" ? 0 : nil
-        }
+    private static func categoryValue(_ text: String) -> CategoryValue {
+        let stages: [String: SleepStage] = [
+            "HKCategoryValueSleepAnalysisInBed": .inBed, "HKCategoryValueSleepAnalysisAsleep": .asleepUnspecified,
+            "HKCategoryValueSleepAnalysisAsleepUnspecified": .asleepUnspecified, "HKCategoryValueSleepAnalysisAwake": .awake,
+            "HKCategoryValueSleepAnalysisAsleepCore": .asleepCore, "HKCategoryValueSleepAnalysisAsleepDeep": .asleepDeep,
+            "HKCategoryValueSleepAnalysisAsleepREM": .asleepREM,
+        ]
+        if let stage = stages[text] ?? Int(text).flatMap(SleepStage.init(rawValue:)) { return .sleep(stage) }
+        if text == "HKCategoryValueNotApplicable" || text.isEmpty { return .notApplicable }
+        return .unknown
     }
 }
 
 /// A record's identity: owner, type, source, start, end and value, hashed (SHA-256) into the row id
-/// and the sync identifier, so reading the same record again names the same row.
+/// and the sync identifier, so reading the same record again names the same row. Both begin with
+/// the record's start in milliseconds, as a version 7 UUID does: an export is in time order within
+/// each type, so new rows go in at the end of the indexes instead of at random places in them.
 struct Identity {
-    let digest: SHA256.Digest
+    /// The start in milliseconds (6 bytes, big-endian), then the first 10 bytes of the hash.
+    let bytes: [UInt8]
 
     init(owner: UUID, type: String, source: SampleSource, start: Date, end: Date, value: Double) {
         var hasher = SHA256()
         withUnsafeBytes(of: owner.uuid) { hasher.update(bufferPointer: $0) }
-        hasher.update(data: Data("\(type)\u{1F}\(source.name)\u{1F}\(source.kind.rawValue)\u{1F}".utf8))
+        for text in [type, source.name, source.kind.rawValue] {
+            var text = text
+            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: UInt8(0x1F)) { hasher.update(bufferPointer: $0) }
+        }
         withUnsafeBytes(of: start.timeIntervalSince1970.bitPattern.bigEndian) { hasher.update(bufferPointer: $0) }
         withUnsafeBytes(of: end.timeIntervalSince1970.bitPattern.bigEndian) { hasher.update(bufferPointer: $0) }
         withUnsafeBytes(of: value.bitPattern.bigEndian) { hasher.update(bufferPointer: $0) }
-        digest = hasher.finalize()
+        let milliseconds = UInt64(max(0, (start.timeIntervalSince1970 * 1_000).rounded(.down)))
+        var bytes = (0..<6).map { UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - $0))) }
+        hasher.finalize().withUnsafeBytes { bytes.append(contentsOf: $0.prefix(10)) }
+        self.bytes = bytes
     }
 
     /// A version 8 (RFC 9562, custom) UUID from the first 16 bytes.
+    /// Version 8 (RFC 9562, custom), laid out as version 7.
     var rowID: UUID {
-        var bytes = Array(digest.prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let b = bytes
         return UUID(
             uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                b[0], b[1], b[2], b[3], b[4], b[5], (b[6] & 0x0F) | 0x80, b[7], (b[8] & 0x3F) | 0x80, b[9], b[10], b[11], b[12],
+                b[13], b[14], b[15]
             ))
     }
 
-    var syncIdentifier: String { "ah:" + Data(digest.prefix(16)).base64URLEncoded }
+    var syncIdentifier: String { "ah:" + bytes.withUnsafeBytes { Base64URLText.encode($0) } }
 }
 
 @inline(__always)

@@ -1,38 +1,19 @@
 import Foundation
 import ThriveCore
 
-/// A `Record` element read so far: its attributes copied out of libxml2's buffer, waiting for its
-/// metadata (`HKWasUserEntered`) before it becomes a sample.
+/// A `Record` element read so far: its attributes already resolved against the reader's caches
+/// (type, unit, source, value, dates), waiting for its metadata (`HKWasUserEntered`) before it
+/// becomes a sample. Nothing of libxml2's buffer is kept.
 struct PendingRecord {
-    var type: [UInt8] = []
-    var sourceName = ""
-    var unit = ""
-    var value: [UInt8] = []
-    var start: Date?
-    var end: Date?
+    var type: Int?
+    var source = 0
     var hasDevice = false
     var userEntered = false
-
-    init(_ attributes: SAXPushParser.Attributes, sources: inout [[UInt8]: String]) {
-        for index in 0..<attributes.count {
-            let name = attributes.name(index)
-            let bytes = attributes.value(index)
-            switch name[0] {
-            case 0x74 where matches(name, "type"): type = Array(bytes)
-            case 0x73 where matches(name, "sourceName"): sourceName = ExportSource.name(bytes, known: &sources)
-            case 0x75 where matches(name, "unit"): unit = String(decoding: bytes, as: UTF8.self)
-            case 0x76 where matches(name, "value"): value = Array(bytes)
-            case 0x73 where matches(name, "startDate"): start = ExportDate.parse(bytes)
-            case 0x65 where matches(name, "endDate"): end = ExportDate.parse(bytes)
-            case 0x64 where matches(name, "device"): hasDevice = !bytes.isEmpty
-            default: break
-            }
-        }
-    }
-
-    func source(userEntered: Bool) -> SampleSource {
-        SampleSource(name: sourceName, kind: userEntered ? .manual : hasDevice ? .device : .app)
-    }
+    var start: Date?
+    var end: Date?
+    /// The value in the type's canonical unit (quantities), or HealthKit's value (categories).
+    var value: Double?
+    var refusal: ExportSummary.Refusal?
 }
 
 /// A `Workout` element read so far, with the statistics its children add (newer exports put the
@@ -46,7 +27,7 @@ struct PendingWorkout {
     var energy: (Double, String)?
     var distance: (Double, String)?
 
-    init(_ attributes: SAXPushParser.Attributes, sources: inout [[UInt8]: String]) {
+    init(_ attributes: SAXPushParser.Attributes, source: (UnsafeBufferPointer<UInt8>) -> String) {
         var totals: [String: String] = [:]
         for index in 0..<attributes.count {
             let name = attributes.name(index)
@@ -54,7 +35,7 @@ struct PendingWorkout {
             if matches(name, "workoutActivityType") {
                 activity = Self.activity(String(decoding: bytes, as: UTF8.self))
             } else if matches(name, "sourceName") {
-                sourceName = ExportSource.name(bytes, known: &sources)
+                sourceName = source(bytes)
             } else if matches(name, "device") {
                 hasDevice = !bytes.isEmpty
             } else if matches(name, "startDate") {
@@ -97,17 +78,6 @@ struct PendingWorkout {
         let rest = name.dropFirst(prefix.count)
         let camel = rest.prefix(1).lowercased() + rest.dropFirst()
         return WorkoutActivityType(rawValue: camel) ?? .other
-    }
-}
-
-/// Source names repeat millions of times: each is made into a string once.
-enum ExportSource {
-    static func name(_ bytes: UnsafeBufferPointer<UInt8>, known: inout [[UInt8]: String]) -> String {
-        let key = Array(bytes)
-        if let name = known[key] { return name }
-        let name = String(decoding: bytes, as: UTF8.self)
-        known[key] = name
-        return name
     }
 }
 
