@@ -14,20 +14,38 @@ struct NotificationSnoozeTests {
         let until: Date
     }
 
-    /// A person in UTC with a phone and a habit reminded at `reminder`; returns the first push.
-    static func remindedPush(
-        at reminder: String, clock: TestClock, app: TestApp, jobs: BackgroundJobs, service: StubPushService,
-        browser: Browser
-    ) async throws -> StubPushService.Delivery {
-        try await browser.signUp(timeZone: "UTC")
-        let token = try await browser.apiLogin().accessToken
-        _ = try await browser.json(
-            .post, "/api/v1/mobile/devices", PushDeliveryTests.registration(service, "phone"), bearer: token)
-        _ = try await browser.json(.post, "/api/v1/habits", #"{"name":"Stretch","reminder":"\#(reminder)"}"#, bearer: token)
-        _ = try await jobs.runDue()
-        clock.advance(minutes: 30)
-        _ = try await jobs.runDue()
-        return try #require(await service.deliveries(to: "phone").first)
+    /// What a test works with: the clock, the runner, the push service, the browser and the first push.
+    struct Reminded {
+        let clock: TestClock
+        let jobs: BackgroundJobs
+        let service: StubPushService
+        let browser: Browser
+        let push: StubPushService.Delivery
+    }
+
+    /// A person in UTC at `start` with a phone and a habit reminded at `reminder`, half an hour on:
+    /// the reminder has been pushed.
+    static func withRemindedPush(
+        from start: String, at reminder: String, _ body: @escaping @Sendable (Reminded) async throws -> Void
+    ) async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: start)!)
+        let app = try await TestApp.make(clock: clock)
+        let jobs = BackgroundJobs(store: app.store, now: clock.source, logger: app.logs.logger())
+        try await StubPushService.run(now: clock.source) { service in
+            try await app.test { browser in
+                try await browser.signUp(timeZone: "UTC")
+                let token = try await browser.apiLogin().accessToken
+                _ = try await browser.json(
+                    .post, "/api/v1/mobile/devices", PushDeliveryTests.registration(service, "phone"), bearer: token)
+                _ = try await browser.json(
+                    .post, "/api/v1/habits", #"{"name":"Stretch","reminder":"\#(reminder)"}"#, bearer: token)
+                _ = try await jobs.runDue()
+                clock.advance(minutes: 30)
+                _ = try await jobs.runDue()
+                let push = try #require(await service.deliveries(to: "phone").first)
+                try await body(Reminded(clock: clock, jobs: jobs, service: service, browser: browser, push: push))
+            }
+        }
     }
 
     static func snooze(_ browser: Browser, _ token: String?) async throws -> Reply {
@@ -36,78 +54,62 @@ struct NotificationSnoozeTests {
     }
 
     @Test func aSnoozedReminderComesBackAnHourLaterOnce() async throws {
-        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-26T07:00:00Z")!)
-        let app = try await TestApp.make(clock: clock)
-        let jobs = BackgroundJobs(store: app.store, now: clock.source, logger: app.logs.logger())
-        try await StubPushService.run(now: clock.source) { service in
-            try await app.test { browser in
-                let push = try await Self.remindedPush(
-                    at: "07:30", clock: clock, app: app, jobs: jobs, service: service, browser: browser)
-                #expect(push.actions.map(\.0) == ["logNow", "snooze"])
-                #expect(push.actions.map(\.1) == ["Log now", "Snooze 1 hour"])
-                let snoozeToken = try #require(push.json["snooze"])
-                // Sent twice in the same minute (a double tap): one more push, not two.
-                for _ in 0..<2 {
-                    let answer = try await Self.snooze(browser, snoozeToken)
-                    #expect(answer.status == .accepted, "\(answer.text)")
-                    #expect(answer.text.contains("2026-11-26T08:30:00Z"))
-                }
-                // The same tag: the second push replaces the first on the device.
-                func reminders() async -> Int {
-                    await service.deliveries(to: "phone").count { $0.json["tag"] == push.json["tag"] }
-                }
-                clock.advance(minutes: 59)
-                _ = try await jobs.runDue()
-                #expect(await reminders() == 1)
-                clock.advance(minutes: 1)
-                _ = try await jobs.runDue()
-                #expect(await reminders() == 2)
+        try await Self.withRemindedPush(from: "2026-11-26T07:00:00Z", at: "07:30") { reminded in
+            let (clock, jobs, service, browser, push) = (
+                reminded.clock, reminded.jobs, reminded.service, reminded.browser, reminded.push
+            )
+            #expect(push.actions.map(\.0) == ["logNow", "snooze"])
+            #expect(push.actions.map(\.1) == ["Log now", "Snooze 1 hour"])
+            let snoozeToken = try #require(push.json["snooze"])
+            // Sent twice in the same minute (a double tap): one more push, not two.
+            for _ in 0..<2 {
+                let answer = try await Self.snooze(browser, snoozeToken)
+                #expect(answer.status == .accepted, "\(answer.text)")
+                #expect(answer.text.contains("2026-11-26T08:30:00Z"))
             }
+            // The same tag: the second push replaces the first on the device.
+            func reminders() async -> Int {
+                await service.deliveries(to: "phone").count { $0.json["tag"] == push.json["tag"] }
+            }
+            clock.advance(minutes: 59)
+            _ = try await jobs.runDue()
+            #expect(await reminders() == 1)
+            clock.advance(minutes: 1)
+            _ = try await jobs.runDue()
+            #expect(await reminders() == 2)
         }
     }
 
     /// Quiet hours 22:00–07:00 by default: a reminder snoozed at 21:30 comes back at 07:00, not 22:30.
     @Test func aReminderSnoozedIntoQuietHoursComesBackWhenTheyEnd() async throws {
-        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-26T21:00:00Z")!)
-        let app = try await TestApp.make(clock: clock)
-        let jobs = BackgroundJobs(store: app.store, now: clock.source, logger: app.logs.logger())
-        try await StubPushService.run(now: clock.source) { service in
-            try await app.test { browser in
-                let push = try await Self.remindedPush(
-                    at: "21:30", clock: clock, app: app, jobs: jobs, service: service, browser: browser)
-                let snoozeToken: String = try #require(push.json["snooze"])
-                let answer = try await Self.snooze(browser, snoozeToken)
-                #expect(answer.status == .accepted && answer.text.contains("2026-11-27T07:00:00Z"), "\(answer.text)")
-            }
+        try await Self.withRemindedPush(from: "2026-11-26T21:00:00Z", at: "21:30") { reminded in
+            let (browser, push) = (reminded.browser, reminded.push)
+            let snoozeToken: String = try #require(push.json["snooze"])
+            let answer = try await Self.snooze(browser, snoozeToken)
+            #expect(answer.status == .accepted && answer.text.contains("2026-11-27T07:00:00Z"), "\(answer.text)")
         }
     }
 
     /// The token is the only authority: an altered one, one for a notification opened since, and a
     /// body without one are refused with a message.
     @Test func onlyTheServersTokenForAnUnreadReminderSnoozes() async throws {
-        let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-26T07:00:00Z")!)
-        let app = try await TestApp.make(clock: clock)
-        let jobs = BackgroundJobs(store: app.store, now: clock.source, logger: app.logs.logger())
-        try await StubPushService.run(now: clock.source) { service in
-            try await app.test { browser in
-                let push = try await Self.remindedPush(
-                    at: "07:30", clock: clock, app: app, jobs: jobs, service: service, browser: browser)
-                // Half an hour on, the first access token has lapsed.
-                let token = try await browser.apiLogin().accessToken
-                let snoozeToken = try #require(push.json["snooze"])
-                let altered = String(snoozeToken.dropLast()) + (snoozeToken.hasSuffix("A") ? "B" : "A")
-                let forged = try await Self.snooze(browser, altered)
-                #expect(forged.status == .forbidden && forged.text.contains("not valid any more"))
-                #expect(try await Self.snooze(browser, "not-a-token").status == .forbidden)
-                #expect(try await Self.snooze(browser, nil).status == .badRequest)
+        try await Self.withRemindedPush(from: "2026-11-26T07:00:00Z", at: "07:30") { reminded in
+            let (browser, push) = (reminded.browser, reminded.push)
+            // Half an hour on, the first access token has lapsed.
+            let token = try await browser.apiLogin().accessToken
+            let snoozeToken = try #require(push.json["snooze"])
+            let altered = String(snoozeToken.dropLast()) + (snoozeToken.hasSuffix("A") ? "B" : "A")
+            let forged = try await Self.snooze(browser, altered)
+            #expect(forged.status == .forbidden && forged.text.contains("not valid any more"))
+            #expect(try await Self.snooze(browser, "not-a-token").status == .forbidden)
+            #expect(try await Self.snooze(browser, nil).status == .badRequest)
 
-                let history = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token)
-                    .decode(NotificationCenterTests.History.self)
-                let id = try #require(history.notifications.first { $0.kind == "habitReminder" }?.id)
-                _ = try await browser.json(.post, "/api/v1/mobile/notifications/\(id)/read", bearer: token)
-                let opened = try await Self.snooze(browser, snoozeToken)
-                #expect(opened.status == .notFound && opened.text.contains("nothing to snooze"))
-            }
+            let history = try await browser.json(.get, "/api/v1/mobile/notifications/history", bearer: token)
+                .decode(NotificationCenterTests.History.self)
+            let id = try #require(history.notifications.first { $0.kind == "habitReminder" }?.id)
+            _ = try await browser.json(.post, "/api/v1/mobile/notifications/\(id)/read", bearer: token)
+            let opened = try await Self.snooze(browser, snoozeToken)
+            #expect(opened.status == .notFound && opened.text.contains("nothing to snooze"))
         }
     }
 }

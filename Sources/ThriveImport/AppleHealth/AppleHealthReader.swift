@@ -35,7 +35,8 @@ public final class AppleHealthReader {
     private var others = ExportSummary()
     private var first: Date?
     private var last: Date?
-    private var bytesRead = 0
+    /// Bytes of XML read so far.
+    public private(set) var bytesRead = 0
 
     /// `owner`: whose records these become (part of each record's identity).
     public init(owner: UUID) {

@@ -69,7 +69,7 @@ public final class ExportStream: @unchecked Sendable {
         func feed(_ data: Data, last: Bool) throws {
             if lock.withLock({ cancelled }) { throw CancellationError() }
             try data.withUnsafeBytes { bytes in try reader.read(bytes, last: last) }
-            lock.withLock { bytesRead = reader.summary.bytesRead }
+            lock.withLock { bytesRead = reader.bytesRead }
             if reader.waiting >= batchSize { hand(reader.take()) }
         }
         if try isZIP() {
