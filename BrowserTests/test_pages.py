@@ -294,7 +294,8 @@ def test_pages_reflow_at_320_pixels_and_targets_are_large(server, phone):
     for path in ("/", "/profile", "/pillars", "/pillars/nutrition/meals", "/pillars/nutrition/meals/add?q=apple",
                  "/pillars/nutrition/foods/09003", "/pillars/wellbeing/mood", "/pillars/nutrition/hydration",
                  "/profile/settings", "/search?q=apple", "/insights", "/pillars/nutrition", "/pillars/nutrition/plan",
-                 "/pillars/fitness/plan", "/pillars/fitness/sleep", "/pillars/wellbeing/journal", "/profile/data", "/login"):
+                 "/pillars/fitness/plan", "/pillars/fitness/sleep", "/pillars/wellbeing/journal", "/profile/data",
+                 "/profile/data/import", "/login"):
         phone.get(server + path)
         overflow = phone.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"{path} scrolls sideways by {overflow}px"

@@ -105,6 +105,7 @@ public struct PersonalRecords: Sendable {
     public let coach: any CoachRepository
     public let notifications: any NotificationRepository
     public let pushDevices: any PushDeviceRepository
+    public let imports: any DataImportRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -127,6 +128,7 @@ public struct PersonalRecords: Sendable {
         coach = SQLCoachRepository(session: session, owner: owner)
         notifications = SQLNotificationRepository(sql: session.sql, owner: owner)
         pushDevices = SQLPushDeviceRepository(sql: session.sql, owner: owner)
+        imports = SQLDataImportRepository(sql: session.sql, owner: owner)
     }
 
     /// Counts and time spans of every kind of record the person holds.

@@ -45,7 +45,8 @@ struct Import: AsyncParsableCommand {
                     throw ExitMessage("No account has the e-mail \(address).")
                 }
                 result = .success(
-                    try await AppleHealthImport(store: database).run(url, for: account.id) { meter.show($0) })
+                    try await AppleHealthImport(store: database).run(url, for: account.id) { progress, _ in meter.show(progress) }
+                )
             } catch {
                 result = .failure(error)
             }
@@ -142,7 +143,7 @@ enum ImportReport {
         }
         for (reason, types) in summary.refused.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let words = [
-                ExportSummary.Refusal.badDate: "with a start or end that is not a date",
+                ImportSummary.Refusal.badDate: "with a start or end that is not a date",
                 .badValue: "with a value that is not a number", .unknownUnit: "in a unit Thrive cannot convert",
                 .outOfRange: "with a value no body or device produces",
             ][reason]!

@@ -49,7 +49,9 @@ struct Jobs: AsyncParsableCommand {
             let logger = Runtime.logger(configuration)
             let database = try await Runtime.openStore(configuration, logger: logger)
             do {
-                let ran = try await BackgroundJobs(store: database, push: configuration.push, logger: logger).runDue()
+                let ran = try await BackgroundJobs(
+                    store: database, push: configuration.push, importFolder: configuration.importFolder, logger: logger
+                ).runDue()
                 await database.close()
                 print(ran == 1 ? "Ran 1 job." : "Ran \(ran) jobs.")
             } catch {

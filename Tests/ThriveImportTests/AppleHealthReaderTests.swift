@@ -20,7 +20,7 @@ struct AppleHealthReaderTests {
     static let alex = UUID(uuidString: "7E57A1E5-0000-4000-8000-000000000001")!
 
     static func readAll(_ url: URL, owner: UUID = alex, batchSize: Int = 500) async throws -> (
-        ExportBatch, ExportSummary, [ExportNote]
+        ExportBatch, ImportSummary, [ExportNote]
     ) {
         let stream = ExportStream(url, owner: owner, batchSize: batchSize)
         stream.start()

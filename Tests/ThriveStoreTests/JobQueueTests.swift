@@ -59,6 +59,30 @@ struct JobQueueTests {
         }
     }
 
+    /// A long job keeps its lease while its holder renews it; once it lapsed and another holder
+    /// took the job, the first holder's renewal is refused.
+    @Test(arguments: TestStores.kinds)
+    func aHolderRenewsItsLeaseUntilAnotherTookTheJob(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            try await store.write { try await $0.jobs.enqueue(Self.job(1)) }
+            let now = Self.start
+            let job = try #require(
+                try await store.write { try await $0.jobs.claim(limit: 1, now: now, holder: "a", leaseUntil: now + 120) }.first)
+            #expect(try await store.write { try await $0.jobs.extendLease(job.id, holder: "a", until: now + 240) })
+            let early = try await store.write {
+                try await $0.jobs.claim(limit: 1, now: now + 200, holder: "b", leaseUntil: now + 320)
+            }
+            #expect(early.isEmpty, "renewed: still a's at 200 s")
+            let taken = try await store.write {
+                try await $0.jobs.claim(limit: 1, now: now + 241, holder: "b", leaseUntil: now + 361)
+            }
+            #expect(taken.map(\.id) == [job.id])
+            #expect(try await !store.write { try await $0.jobs.extendLease(job.id, holder: "a", until: now + 400) })
+            try await store.write { try await $0.jobs.complete(job.id, at: now + 300) }
+            #expect(try await !store.write { try await $0.jobs.extendLease(job.id, holder: "b", until: now + 400) }, "done")
+        }
+    }
+
     /// A plan's jobs in one call, past one statement's worth on either engine: each key once (those
     /// there already skipped), owners and their absence kept, due times to the millisecond.
     @Test(arguments: TestStores.kinds)

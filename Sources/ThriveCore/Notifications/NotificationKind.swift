@@ -31,16 +31,20 @@ public enum NotificationImportance: String, Sendable, Codable, CaseIterable, Com
 ///   nudges → `coachingNudge`; tips → `tip`.
 /// - spec 004: safety alerts → `criticalAlert`; daily targets and KPI nudges → `mealPrompt`,
 ///   `workoutPrompt`; the monthly plan adjustment → `insight`.
+/// - issue 25: the end of an import the person started → `dataImport` (under Insights).
 public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case checkInReminder, habitReminder, coachingCheckIn, insight, coachingNudge, milestone, recoveryAlert
     case mealPrompt, workoutPrompt, criticalAlert, testResult, testKitReminder, routineReminder, tip, productUpdate
+    /// An import the person started has ended (what it brought in, or why it stopped): in the
+    /// center only, since they asked for it and may have closed the page.
+    case dataImport
 
     public var category: NotificationCategory {
         switch self {
         case .checkInReminder: return .checkInReminders
         case .habitReminder: return .habitReminders
         case .coachingCheckIn, .coachingNudge: return .coachingNudges
-        case .insight: return .insights
+        case .insight, .dataImport: return .insights
         case .milestone: return .goalMilestones
         case .recoveryAlert: return .recoveryAlerts
         case .mealPrompt, .workoutPrompt: return .mealWorkoutPrompts

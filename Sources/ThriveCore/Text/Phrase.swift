@@ -22,6 +22,8 @@ public struct Phrase: Hashable, Sendable, Codable {
         case text(String)
         /// Phrases in a row, joined the language's way ("Activity 100, Sleep 85").
         indirect case list([Phrase])
+        /// Names shown as they are, joined as a sentence does ("Apple Watch and iPhone").
+        case names([String])
     }
 
     public let key: String

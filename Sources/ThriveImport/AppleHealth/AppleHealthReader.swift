@@ -32,7 +32,7 @@ public final class AppleHealthReader {
     private var categoryValues = ByteKeyed<CategoryValue>()
 
     // The summary, kept as counters and put together when asked for.
-    private var others = ExportSummary()
+    private var others = ImportSummary()
     private var first: Date?
     private var last: Date?
     /// Bytes of XML read so far.
@@ -62,7 +62,7 @@ public final class AppleHealthReader {
     }
 
     /// What the file held so far.
-    public var summary: ExportSummary {
+    public var summary: ImportSummary {
         var summary = others
         for type in types {
             if type.read > 0 { summary.read[type.name, default: 0] += type.read }
@@ -130,7 +130,7 @@ public final class AppleHealthReader {
         let identifier: String
         var read = 0
         var notUsed = 0
-        var refused: [ExportSummary.Refusal: Int] = [:]
+        var refused: [ImportSummary.Refusal: Int] = [:]
 
         init(_ identifier: String) {
             self.identifier = identifier

@@ -1,4 +1,5 @@
 import Foundation
+import ThriveCore
 import ZIPFoundation
 
 /// An Apple Health export read on its own thread, batch by batch, while the caller stores the
@@ -12,7 +13,7 @@ public final class ExportStream: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 2)
     private let (batches, continuation) = AsyncThrowingStream.makeStream(of: ExportBatch.self)
     private let lock = NSLock()
-    private var finalSummary: ExportSummary?
+    private var finalSummary: ImportSummary?
     private var notes: [ExportNote] = []
     private var bytesRead = 0
     private var totalBytes: Int?
@@ -55,7 +56,7 @@ public final class ExportStream: @unchecked Sendable {
     }
 
     /// The whole file's summary, once the stream has ended.
-    public var summary: ExportSummary? { lock.withLock { finalSummary } }
+    public var summary: ImportSummary? { lock.withLock { finalSummary } }
     /// Things said about the file (an older `export_cda.xml` left out).
     public var remarks: [ExportNote] { lock.withLock { notes } }
     /// Bytes of XML read so far.
@@ -63,7 +64,7 @@ public final class ExportStream: @unchecked Sendable {
     /// How many bytes of XML there are, once known.
     public var total: Int? { lock.withLock { totalBytes } }
 
-    private func read() throws -> ExportSummary {
+    private func read() throws -> ImportSummary {
         let reader = AppleHealthReader(owner: owner)
         let chunk = 1 << 20
         func feed(_ data: Data, last: Bool) throws {

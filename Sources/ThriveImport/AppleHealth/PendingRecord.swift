@@ -13,7 +13,7 @@ struct PendingRecord {
     var end: Date?
     /// The value in the type's canonical unit (quantities), or HealthKit's value (categories).
     var value: Double?
-    var refusal: ExportSummary.Refusal?
+    var refusal: ImportSummary.Refusal?
 }
 
 /// A `Workout` element read so far, with the statistics its children add (newer exports put the

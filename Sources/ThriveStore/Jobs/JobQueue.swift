@@ -14,6 +14,9 @@ public protocol JobQueue: Sendable {
     /// and skipped by other servers (`FOR UPDATE SKIP LOCKED`); SQLite has one writer at a time.
     func claim(limit: Int, now: Date, holder: String, leaseUntil: Date) async throws -> [Job]
     func complete(_ id: JobID, at time: Date) async throws
+    /// Keeps a long job (an import) this holder's until `until`; false when the lease lapsed and
+    /// another holder took the job.
+    func extendLease(_ id: JobID, holder: String, until: Date) async throws -> Bool
     /// Moves a job to a later time without counting a failure (a reminder waiting out quiet hours),
     /// with a new payload when given (what the job has done so far).
     func reschedule(_ id: JobID, to time: Date, payload: String?) async throws
@@ -102,6 +105,11 @@ struct SQLJobQueue: JobQueue {
     func complete(_ id: JobID, at time: Date) async throws {
         try await sql.update("jobs").set("done_at", to: time).set("lease_holder", to: SQLLiteral.null)
             .set("lease_until", to: SQLLiteral.null).where("id", .equal, id.rawValue).run()
+    }
+
+    func extendLease(_ id: JobID, holder: String, until: Date) async throws -> Bool {
+        try await sql.update("jobs").set("lease_until", to: until).where("id", .equal, id.rawValue)
+            .where("lease_holder", .equal, holder).where("done_at", .is, SQLLiteral.null).returning("id").first() != nil
     }
 
     func reschedule(_ id: JobID, to time: Date, payload: String?) async throws {

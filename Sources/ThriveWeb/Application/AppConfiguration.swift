@@ -28,6 +28,14 @@ public struct AppConfiguration: Sendable, Hashable {
     public var push = PushConfiguration()
     /// Seconds a claimed job stays this process's before another may take it up (a crashed server's).
     public var jobLeaseSeconds = 120
+    /// Where uploaded exports wait for their import; nil: `imports` in ``dataDirectory``.
+    public var importDirectory: String?
+    /// The largest export a person may upload.
+    public var importLimitBytes = 16 * 1_073_741_824
+
+    public var importFolder: URL {
+        URL(fileURLWithPath: importDirectory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("imports").path)
+    }
 
     public init() {}
 
@@ -56,6 +64,8 @@ public struct AppConfiguration: Sendable, Hashable {
         case apnsCAFile = "THRIVE_APNS_CA_FILE"
         case smtpURL = "THRIVE_SMTP_URL"
         case smtpFrom = "THRIVE_SMTP_FROM"
+        case importDirectory = "THRIVE_IMPORT_DIR"
+        case importLimit = "THRIVE_IMPORT_LIMIT_GB"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -97,6 +107,13 @@ public struct AppConfiguration: Sendable, Hashable {
                 throw ConfigurationError("\(Variable.jobLeaseSeconds.rawValue) must be a whole number of seconds from 5 to 3600.")
             }
             jobLeaseSeconds = seconds
+        }
+        importDirectory = value(.importDirectory)
+        if let limit = value(.importLimit) {
+            guard let gigabytes = Int(limit), (1...1_024).contains(gigabytes) else {
+                throw ConfigurationError("\(Variable.importLimit.rawValue) must be a whole number of gigabytes from 1 to 1024.")
+            }
+            importLimitBytes = gigabytes * 1_073_741_824
         }
         push.apns = try Self.apns(value)
         push.smtp = try Self.smtp(value)

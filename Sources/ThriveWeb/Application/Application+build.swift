@@ -11,7 +11,7 @@ public func buildApplication(
     let router = try await buildRouter(configuration, dependencies: dependencies)
     let jobs = BackgroundJobs(
         store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
-        leaseSeconds: configuration.jobLeaseSeconds, logger: dependencies.logger)
+        leaseSeconds: configuration.jobLeaseSeconds, importFolder: configuration.importFolder, logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
@@ -77,6 +77,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         CoachFeature(services: services),
         ContentFeature(services: services),
         CreatorFeature(services: services),
+        ImportsFeature(services: services),
     ]
     for feature in features { try feature.addRoutes(api: api, pages: router) }
     return router

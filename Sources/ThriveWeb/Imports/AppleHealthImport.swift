@@ -31,14 +31,17 @@ public struct AppleHealthImport: Sendable {
 
     /// What an import did.
     public struct Outcome: Sendable {
-        public let summary: ExportSummary
+        public let summary: ImportSummary
         /// Records that were not there before (0 for an export imported already).
         public let added: Int
         public let notes: [ExportNote]
     }
 
+    /// Imports the file; `progress` runs inside each batch's transaction (what it writes, the
+    /// import's progress, lands with the batch or not at all).
     public func run(
-        _ url: URL, for owner: UserID, batchSize: Int = 20_000, progress: @Sendable (Progress) -> Void = { _ in }
+        _ url: URL, for owner: UserID, batchSize: Int = 20_000,
+        progress: @escaping @Sendable (Progress, Repositories) async throws -> Void = { _, _ in }
     ) async throws -> Outcome {
         let before = try await storedCount(owner)
         let stream = ExportStream(url, owner: owner.rawValue, batchSize: batchSize)
@@ -46,21 +49,22 @@ public struct AppleHealthImport: Sendable {
         var stored = 0
         do {
             for try await batch in stream {
+                stored += batch.count
+                let done = Progress(bytesRead: stream.progress, totalBytes: stream.total, recordsStored: stored)
                 try await store.write { repositories in
                     let records = repositories.records(of: owner)
                     try await records.quantitySamples.store(batch.quantities)
                     try await records.categorySamples.store(batch.categories)
                     try await records.workouts.store(batch.workouts)
+                    try await progress(done, repositories)
                 }
                 stream.stored()
-                stored += batch.count
-                progress(Progress(bytesRead: stream.progress, totalBytes: stream.total, recordsStored: stored))
             }
         } catch {
             stream.cancel()
             throw error
         }
-        let summary = stream.summary ?? ExportSummary()
+        let summary = stream.summary ?? ImportSummary()
         let evaluation = SafetyEvaluationJob.job(for: owner, at: now(), ids: ids)
         _ = try await store.write { try await $0.jobs.enqueue(evaluation) }
         return Outcome(summary: summary, added: try await storedCount(owner) - before, notes: stream.remarks)

@@ -10,7 +10,7 @@ public struct BackgroundJobs: Sendable {
 
     public init(
         store: Store, now: Now = .system, ids: IDGenerator = .random, push: PushConfiguration = PushConfiguration(),
-        leaseSeconds: Int = 120, logger: Logger
+        leaseSeconds: Int = 120, importFolder: URL = URL(fileURLWithPath: "data/imports"), logger: Logger
     ) {
         let engines = HealthEngineService(store: store, now: now, ids: ids)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
@@ -19,6 +19,8 @@ public struct BackgroundJobs: Sendable {
         let channels = PushChannels(store: store, now: now, configuration: push)
         let delivery = PushDelivery(store: store, channels: channels)
         let email = CriticalEmail(store: store, channels: channels)
+        // The folder is only read here: the size limit applies to uploads.
+        let imports = DataImportJob(store: store, now: now, ids: ids, files: ImportFiles(folder: importFolder, limit: .max))
         let prompts = DailyPrompts(
             store: store, now: now, ids: ids,
             triggers: [
@@ -28,7 +30,7 @@ public struct BackgroundJobs: Sendable {
                 MealPromptTrigger(store: store),
             ])
         runner = JobRunner(
-            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts, email],
+            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts, email, imports],
             planners: [reminders, tidy, prompts], logger: logger)
         runner.lease = TimeInterval(leaseSeconds)
     }

@@ -16,9 +16,13 @@ protocol JobHandler: Sendable {
     var kind: String { get }
     /// Tries before the job stays failed (``JobRetry``'s five unless a kind says otherwise).
     var maximumAttempts: Int { get }
+    /// A job that may run for minutes (an import): `thrive serve` runs it beside the others, keeping
+    /// its lease while it runs, instead of making reminders wait behind it.
+    var runsLong: Bool { get }
     func run(_ job: Job) async throws -> JobOutcome
 }
 
 extension JobHandler {
     var maximumAttempts: Int { JobRetry.maximumAttempts }
+    var runsLong: Bool { false }
 }

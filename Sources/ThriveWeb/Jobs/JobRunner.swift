@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import ThriveCore
 import ThriveStore
 
@@ -19,6 +20,7 @@ struct JobRunner: Service {
     var tick: Duration = .seconds(1)
     var planEvery: TimeInterval = 600
     static let batch = 50
+    static let longJobLimit = 2
     /// How long a claimed job is this process's: after that a crashed runner's jobs are taken up again.
     var lease: TimeInterval = 120
 
@@ -36,19 +38,29 @@ struct JobRunner: Service {
     }
 
     func run() async throws {
-        var planned = Date.distantPast
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                if now().timeIntervalSince(planned) >= planEvery {
-                    try await plan()
-                    planned = now()
+        let longJobs = LongJobCount(limit: Self.longJobLimit)
+        await withDiscardingTaskGroup { group in
+            var planned = Date.distantPast
+            while !Task.isShuttingDownGracefully && !Task.isCancelled {
+                do {
+                    if now().timeIntervalSince(planned) >= planEvery {
+                        try await plan()
+                        planned = now()
+                    }
+                    try await runDue { job, handler in
+                        guard longJobs.begin() else { return false }
+                        group.addTask {
+                            await self.run(job, handler)
+                            longJobs.end()
+                        }
+                        return true
+                    }
+                } catch {
+                    // Only what kind of failure: never a person's data.
+                    logger.error("job runner pass failed", metadata: ["error": "\(type(of: error))"])
                 }
-                try await runDue()
-            } catch {
-                // Only what kind of failure: never a person's data.
-                logger.error("job runner pass failed", metadata: ["error": "\(type(of: error))"])
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: tick) }
             }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: tick) }
         }
     }
 
@@ -68,9 +80,15 @@ struct JobRunner: Service {
         }
     }
 
-    /// Runs every job due now, batch by batch; returns how many ran.
+    /// Runs every job due now, batch by batch, long ones too; returns how many ran.
     @discardableResult
-    func runDue() async throws -> Int {
+    func runDue() async throws -> Int { try await runDue { _, _ in nil } }
+
+    /// Runs every job due now; a long job is handed to `startLong`, which starts it elsewhere (true),
+    /// says as many run as this process takes (false: the job waits 30 seconds) or declines (nil:
+    /// it runs here like the others).
+    @discardableResult
+    func runDue(startLong: (Job, any JobHandler) -> Bool?) async throws -> Int {
         var ran = 0
         while true {
             let time = now()
@@ -80,20 +98,28 @@ struct JobRunner: Service {
             }
             if claimed.isEmpty { return ran }
             for job in claimed {
-                await run(job)
                 ran += 1
+                guard let handler = handlers[job.kind] else {
+                    try? await store.write { try await $0.jobs.fail(job.id, error: "no handler for \(job.kind)", retryAt: nil) }
+                    continue
+                }
+                if handler.runsLong, let started = startLong(job, handler) {
+                    if !started {
+                        try await store.write { try await $0.jobs.reschedule(job.id, to: time + 30, payload: nil) }
+                    }
+                    continue
+                }
+                await run(job, handler)
             }
         }
     }
 
-    private func run(_ job: Job) async {
+    private func run(_ job: Job, _ handler: any JobHandler) async {
         let time = now()
-        guard let handler = handlers[job.kind] else {
-            try? await store.write { try await $0.jobs.fail(job.id, error: "no handler for \(job.kind)", retryAt: nil) }
-            return
-        }
         do {
-            switch try await handler.run(job) {
+            let outcome =
+                handler.runsLong ? try await keepingLease(job) { try await handler.run(job) } : try await handler.run(job)
+            switch outcome {
             case .done: try await store.write { try await $0.jobs.complete(job.id, at: time) }
             case .later(let date): try await store.write { try await $0.jobs.reschedule(job.id, to: date, payload: nil) }
             case .laterWith(let date, let payload):
@@ -105,6 +131,48 @@ struct JobRunner: Service {
             try? await store.write { try await $0.jobs.fail(job.id, error: "\(type(of: error))", retryAt: retry) }
         }
     }
+
+    /// Runs `body` while renewing the job's lease every third of it, so that no other runner takes
+    /// up a job that is still running; if this process dies, the lease lapses and another finishes it.
+    private func keepingLease(_ job: Job, _ body: @escaping @Sendable () async throws -> JobOutcome) async throws
+        -> JobOutcome
+    {
+        let (store, now, lease, holder) = (self.store, self.now, self.lease, self.holder)
+        return try await withThrowingTaskGroup(of: JobOutcome?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                while true {
+                    do { try await Task.sleep(for: .seconds(lease / 3)) } catch { return nil }
+                    _ = try? await store.write { try await $0.jobs.extendLease(job.id, holder: holder, until: now() + lease) }
+                }
+            }
+            while let finished = try await group.next() {
+                if let outcome = finished {
+                    group.cancelAll()
+                    return outcome
+                }
+            }
+            return .done
+        }
+    }
+}
+
+/// How many long jobs (imports) this process runs at once: each holds a file open and some memory.
+final class LongJobCount: Sendable {
+    private let running = Mutex(0)
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func begin() -> Bool {
+        running.withLock {
+            guard $0 < limit else { return false }
+            $0 += 1
+            return true
+        }
+    }
+
+    func end() { running.withLock { $0 -= 1 } }
 }
 
 /// Makes the jobs of what is coming (tomorrow's reminders), keyed so that planning twice adds nothing.

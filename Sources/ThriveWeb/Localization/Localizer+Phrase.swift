@@ -22,6 +22,7 @@ extension Localizer {
         case .phrase(let phrase): self(phrase)
         case .text(let text): text
         case .list(let phrases): phrases.map { self($0) }.formatted(.list(type: .and, width: .narrow).locale(locale))
+        case .names(let names): names.formatted(.list(type: .and, width: .standard).locale(locale))
         }
     }
 }

@@ -75,7 +75,9 @@ struct TestApp {
     static func make(
         configure: (inout AppConfiguration) -> Void = { _ in }, clock: TestClock = TestClock(), sharing: TestApp? = nil
     ) async throws -> TestApp {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-web-\(UUID().uuidString)")
         var configuration = AppConfiguration()
+        configuration.dataDirectory = folder.path
         configure(&configuration)
         let logs = LogCapture()
         if let sharing {
@@ -83,7 +85,6 @@ struct TestApp {
             let store = try await Store.open(sharing.store.database.location, logger: logs.logger())
             return TestApp(configuration: configuration, store: store, clock: clock, logs: logs, cleanup: { await store.close() })
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-web-\(UUID().uuidString)")
         let store = try await Store.open(
             .sqlite(path: folder.appendingPathComponent("thrive.sqlite").path), logger: logs.logger())
         return TestApp(

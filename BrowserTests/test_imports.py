@@ -1,0 +1,84 @@
+"""Importing an Apple Health export from the web page: the file is chosen and uploaded, the import
+runs on the server's job runner, and the page follows it to its summary; a file that is not an
+export is refused with words a person can act on."""
+import tempfile
+import zipfile
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from accessibility import assert_accessible
+from conftest import screenshot, start_server
+from test_outbox import press
+from test_pages import log_in
+
+EXPORT = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE HealthData [
+<!ELEMENT HealthData (ExportDate,Me,(Record|Workout)*)>
+<!ATTLIST HealthData locale CDATA #REQUIRED>
+]>
+<HealthData locale="en_US">
+ <ExportDate value="2026-06-30 20:00:00 +0200"/>
+ <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+ <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Apple Watch" unit="count/min" startDate="2026-06-01 08:00:00 +0200" endDate="2026-06-01 08:00:00 +0200" value="61"/>
+ <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Apple Watch" unit="count/min" startDate="2026-06-01 08:01:00 +0200" endDate="2026-06-01 08:01:00 +0200" value="63"/>
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2026-06-01 09:00:00 +0200" endDate="2026-06-01 09:10:00 +0200" value="812"/>
+ <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="iPhone" unit="lb" startDate="2026-06-02 07:00:00 +0200" endDate="2026-06-02 07:00:00 +0200" value="143.3"/>
+ <Record type="HKQuantityTypeIdentifierDietaryCaffeine" sourceName="Coffee App" unit="mg" startDate="2026-06-02 07:30:00 +0200" endDate="2026-06-02 07:30:00 +0200" value="95"/>
+</HealthData>
+"""
+
+
+def test_an_export_is_uploaded_and_imported_from_the_page(browser):
+    base, process = start_server()
+    folder = Path(tempfile.mkdtemp(prefix="thrive-export-"))
+    export = folder / "export.zip"
+    with zipfile.ZipFile(export, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("apple_health_export/export.xml", EXPORT)
+    wrong = folder / "notes.txt"
+    wrong.write_text("not an export")
+    try:
+        log_in(browser, base)
+        browser.get(base + "/profile/data")
+        press(browser, browser.find_element(By.LINK_TEXT, "Import from Apple Health"))
+        WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/profile/data/import"))
+        assert browser.find_element(By.ID, "imports-empty").text == "No imports yet."
+        assert_accessible(browser)
+
+        # Nothing chosen: the page says what to do and puts the focus on the file field.
+        press(browser, browser.find_element(By.ID, "import-start"))
+        status = browser.find_element(By.ID, "import-status")
+        assert status.text == "Choose your export.zip first."
+        assert browser.switch_to.active_element.get_attribute("id") == "import-file"
+
+        browser.find_element(By.ID, "import-file").send_keys(str(wrong))
+        press(browser, browser.find_element(By.ID, "import-start"))
+        WebDriverWait(browser, 10).until(lambda d: "not an Apple Health export" in status.text)
+
+        browser.find_element(By.ID, "import-file").send_keys(str(export))
+        press(browser, browser.find_element(By.ID, "import-start"))
+        # The server's job runner imports it within seconds; the line follows it to its end.
+        WebDriverWait(browser, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".import-item .import-state")
+            and d.find_element(By.CSS_SELECTOR, ".import-item .import-state").text == "Done")
+        line = browser.find_element(By.CSS_SELECTOR, ".import-item")
+        done = "Imported 4 new records from Apple Watch and iPhone, 2026."
+        assert line.find_element(By.CSS_SELECTOR, ".import-message").text == done
+        assert status.text == done
+        assert "export.zip" in line.text
+        assert not line.find_elements(By.TAG_NAME, "progress"), "no bar once done"
+
+        # Again after a reload, with what came in by type; and the center has the same words.
+        browser.get(base + "/profile/data/import")
+        line = browser.find_element(By.CSS_SELECTOR, ".import-item")
+        press(browser, line.find_element(By.TAG_NAME, "summary"))
+        cells = [cell.text for cell in line.find_elements(By.CSS_SELECTOR, "tbody th, tbody td")]
+        assert cells[:2] == ["Heart rate", "2"] and "Weight" in cells and "Steps" in cells, cells
+        assert_accessible(browser)
+        screenshot(browser, "import")
+        browser.get(base + "/notifications")
+        assert done in browser.find_element(By.CSS_SELECTOR, "main").text
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -1,0 +1,11 @@
+import Hummingbird
+
+/// Data brought in from other apps: Apple Health exports uploaded and imported in the background.
+struct ImportsFeature: Feature {
+    let services: AppServices
+
+    func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
+        ImportsAPIController(services: services).addRoutes(to: api.healthData("imports"))
+        ImportPagesController(services: services).addRoutes(to: pages)
+    }
+}
