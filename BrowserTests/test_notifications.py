@@ -1,6 +1,6 @@
 """The notification center in the browser: a safety alert that opens shows on the bell in the top
 bar; the center lists it, reachable by keyboard, accessible, and opening it leads to the alert."""
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -16,10 +16,13 @@ def test_an_alert_reaches_the_bell_and_the_center_opens_it(browser):
     base, process = start_server()
     try:
         token = api(base, "POST", "/api/v1/auth/login", {"email": DEMO_EMAIL, "password": DEMO_PASSWORD})["accessToken"]
-        now = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-        api(base, "POST", "/api/v1/samples", {"quantitySamples": [{
-            "type": "HKQuantityTypeIdentifierRestingHeartRate", "value": 118, "start": now,
-            "source": {"name": "Apple Watch", "kind": "device"}, "syncIdentifier": "browser-rhr"}]}, token=token)
+        now = datetime.now(timezone.utc).replace(microsecond=0)
+        stamp = lambda moment: moment.isoformat().replace("+00:00", "Z")
+        # Uploaded through the API, an app's readings: two days in a row above 100 bpm open the alert.
+        api(base, "POST", "/api/v1/samples", {"quantitySamples": [
+            {"type": "HKQuantityTypeIdentifierRestingHeartRate", "value": value, "start": stamp(at),
+             "source": {"name": "Apple Watch"}, "syncIdentifier": f"browser-rhr-{value}"}
+            for value, at in ((109, now - timedelta(days=1)), (118, now))]}, token=token)
         api(base, "GET", "/api/v1/alerts", token=token)
 
         log_in(browser, base)

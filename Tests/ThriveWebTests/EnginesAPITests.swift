@@ -106,7 +106,8 @@ struct EnginesAPITests {
             try await browser.signUp(timeZone: "UTC")
             let token = try await browser.apiLogin().accessToken
             let upload =
-                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-1"}]}"#
+                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":108,"start":"2026-11-21T07:00:00Z","source":{"name":"Apple Watch"},"syncIdentifier":"rhr-0"},{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch"},"syncIdentifier":"rhr-1"}]}"#
+            // Uploaded through the API, an app's data: two days in a row above 100 (one from a device would do).
             #expect(try await browser.json(.post, "/api/v1/samples", upload, bearer: token).status == .ok)
             struct Alerts: Decodable {
                 struct Alert: Decodable {
@@ -156,7 +157,7 @@ struct EnginesAPITests {
             try await browser.signUp(timeZone: "UTC")
             let token = try await browser.apiLogin().accessToken
             let upload =
-                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-today"},{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":115,"start":"2026-11-10T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-past"}]}"#
+                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-today"},{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":115,"start":"2026-11-10T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-past"},{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":104,"start":"2026-11-09T07:00:00Z","source":{"name":"Apple Watch"},"syncIdentifier":"rhr-past-0"},{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":108,"start":"2026-11-21T07:00:00Z","source":{"name":"Apple Watch"},"syncIdentifier":"rhr-yesterday"}]}"#
             #expect(try await browser.json(.post, "/api/v1/samples", upload, bearer: token).status == .ok)
             let owner = try await app.store.read { try await $0.accounts.find(email: try EmailAddress("ann@example.com"))!.id }
             let engines = HealthEngineService(store: app.store, now: clock.source, ids: .random)

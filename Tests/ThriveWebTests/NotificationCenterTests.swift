@@ -11,8 +11,9 @@ import ThriveWeb
 @Suite("Notification center")
 struct NotificationCenterTests {
     static let evening = ISO8601DateFormatter().date(from: "2026-11-22T19:30:00Z")!
+    /// Two mornings above 100 bpm: uploaded through the API, an app's readings, which need two days in a row.
     static let highRestingHeartRate =
-        #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-1"}]}"#
+        #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":108,"start":"2026-11-21T07:00:00Z","source":{"name":"Apple Watch"},"syncIdentifier":"rhr-0"},{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":112,"start":"2026-11-22T07:00:00Z","source":{"name":"Apple Watch"},"syncIdentifier":"rhr-1"}]}"#
 
     struct History: Decodable {
         struct Item: Decodable {

@@ -56,6 +56,27 @@ struct SamplesAPITests {
             #expect(try all.decode(Listing.self).quantitySamples.first?.value == 99, "version 2 replaced version 1")
             let nights = try await browser.json(.get, "/api/v1/samples?type=HKCategoryTypeIdentifierSleepAnalysis", bearer: token)
             #expect(nights.text.contains(#""source":{"kind":"app","name":"Oura"}"#))
+            // The uploads said "device"; the server decides from how they came: through the API, an app's.
+            #expect(all.text.contains(#""source":{"kind":"app","name":"Apple Watch"}"#), "\(all.text)")
+            #expect(!all.text.contains(#""kind":"device""#))
+        }
+    }
+
+    /// An uploader cannot make itself a device to the safety rules: one morning's resting heart rate
+    /// above 100 from a device opens the alert at once, from anything else only on a second morning.
+    @Test func anUploadThatCallsItselfADeviceIsNotTrustedAsOne() async throws {
+        let app = try await TestApp.make(clock: TestClock(ISO8601DateFormatter().date(from: "2026-11-22T19:30:00Z")!))
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let token = try await browser.apiLogin().accessToken
+            func morning(_ day: Int, _ value: Int) -> String {
+                #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierRestingHeartRate","value":\#(value),"start":"2026-11-\#(day)T07:00:00Z","source":{"name":"Apple Watch","kind":"device"},"syncIdentifier":"rhr-\#(day)"}]}"#
+            }
+            #expect(try await browser.json(.post, "/api/v1/samples", morning(22, 112), bearer: token).status == .ok)
+            #expect(try await browser.json(.get, "/api/v1/alerts", bearer: token).text.contains(#""alerts":[]"#))
+            #expect(try await browser.json(.post, "/api/v1/samples", morning(21, 101), bearer: token).status == .ok)
+            let alerts = try await browser.json(.get, "/api/v1/alerts", bearer: token).text
+            #expect(alerts.contains("restingHeartRateHigh"), "a second morning above 100: \(alerts)")
         }
     }
 

@@ -3,7 +3,7 @@ import SQLKit
 /// A large import into SQLite adds its samples to the hourly and daily rollups once, grouped,
 /// after the inserts, instead of one trigger upsert per sample per rollup: a year of minute-level
 /// heart rate touches 8,760 hours, not 525,600. The inserts and the rollups share the caller's
-/// transaction, so either both land or neither does. (PostgreSQL keeps its row triggers.) The
+/// transaction, so either both land or neither does. (PostgreSQL adds a statement's inserted rows at once: migration 20.) The
 /// groups are keyed hour first, so sorting them mostly compares integers.
 enum DeferredRollups {
     /// Fewer samples than this are added by the triggers as they are inserted.

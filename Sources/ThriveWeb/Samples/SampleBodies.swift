@@ -3,6 +3,10 @@ import ThriveCore
 
 /// The JSON shapes of samples in the API. Values are in the type's canonical unit; `unit`, when
 /// sent, must name that unit, so a client cannot store pounds as kilograms by mistake.
+///
+/// A source's `kind` is shown in listings but never taken from an upload: the server decides it
+/// from how the data arrived (see ``SamplesAPIController``), since the safety rules trust a device's
+/// reading more than anything typed or relayed (an irregular rhythm counts only from a device).
 struct SourceBody: Codable, Sendable {
     let name: String
     let kind: SampleSource.Kind?
@@ -31,7 +35,8 @@ struct QuantitySampleBody: Codable, Sendable {
         syncVersion = sample.sync?.version ?? 1
     }
 
-    func sample(id: SampleID) throws(ValidationError) -> QuantitySample {
+    /// The sample as stored, its source of the kind the server decided (`arrived`).
+    func sample(id: SampleID, arrived: SampleSource.Kind) throws(ValidationError) -> QuantitySample {
         guard let type = QuantityType(rawValue: type) else {
             throw ValidationError(
                 field: "type",
@@ -45,7 +50,7 @@ struct QuantitySampleBody: Codable, Sendable {
         }
         return try QuantitySample(
             id: id, type: type, value: value, start: start, end: end ?? start,
-            source: SampleSource(name: source.name, kind: source.kind ?? .app),
+            source: SampleSource(name: source.name, kind: arrived),
             sync: SyncStamp(identifier: syncIdentifier, version: syncVersion ?? 1)
         ).validated()
     }
@@ -72,7 +77,7 @@ struct CategorySampleBody: Codable, Sendable {
         syncVersion = sample.sync?.version ?? 1
     }
 
-    func sample(id: CategorySampleID) throws(ValidationError) -> CategorySample {
+    func sample(id: CategorySampleID, arrived: SampleSource.Kind) throws(ValidationError) -> CategorySample {
         guard let type = CategoryType(rawValue: type) else {
             throw ValidationError(
                 field: "type",
@@ -80,7 +85,7 @@ struct CategorySampleBody: Codable, Sendable {
         }
         return try CategorySample(
             id: id, type: type, value: value, start: start, end: end,
-            source: SampleSource(name: source.name, kind: source.kind ?? .app),
+            source: SampleSource(name: source.name, kind: arrived),
             sync: SyncStamp(identifier: syncIdentifier, version: syncVersion ?? 1)
         ).validated()
     }

@@ -5,6 +5,11 @@ import ThriveStore
 
 /// `POST /api/v1/samples` uploads quantity and category samples; `GET /api/v1/samples` lists them.
 ///
+/// Samples uploaded here are stored as an app's (`source.kind` "app", whatever the body says): the
+/// uploader is a program holding the person's token, and nothing here proves a sensor measured what
+/// it sends. Device data arrives through an Apple Health import (its records name their device) or
+/// a connected device; what a person types in Thrive is "manual".
+///
 /// Uploads are idempotent: each sample carries a `syncIdentifier`, and sending it again stores
 /// nothing new unless its `syncVersion` is higher. One upload is one transaction: if any sample is
 /// invalid, none is stored and the error names the first bad one.
@@ -44,12 +49,12 @@ struct SamplesAPIController {
                 throw AppError.badRequest(t("api.noSamples"))
             }
             let quantities = try quantityBodies.enumerated().map { index, body in
-                do { return try body.sample(id: services.ids.make()) } catch let error as ValidationError {
+                do { return try body.sample(id: services.ids.make(), arrived: .app) } catch let error as ValidationError {
                     throw error.inside("quantitySamples[\(index)]")
                 }
             }
             let categories = try categoryBodies.enumerated().map { index, body in
-                do { return try body.sample(id: services.ids.make()) } catch let error as ValidationError {
+                do { return try body.sample(id: services.ids.make(), arrived: .app) } catch let error as ValidationError {
                     throw error.inside("categorySamples[\(index)]")
                 }
             }
