@@ -137,6 +137,40 @@ struct AppleHealthReaderTests {
         }
     }
 
+    /// A food log's records from another app (MyFitnessPal writes kJ and milligrams) land in grams
+    /// and kilocalories; a meal of 60 g of caffeine is a unit mix-up, refused.
+    @Test func dietaryRecordsAreReadInGramsAndKilocalories() async throws {
+        let folder = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func record(_ type: String, _ unit: String, _ value: String, minute: Int) -> String {
+            let time = String(format: "2026-05-04 12:%02d:00 +0200", minute)
+            return
+                #"<Record type="HKQuantityTypeIdentifier\#(type)" sourceName="MyFitnessPal" unit="\#(unit)" startDate="\#(time)" endDate="\#(time)" value="\#(value)"/>"#
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_GB">
+            \(record("DietaryEnergyConsumed", "kJ", "2092", minute: 0))
+            \(record("DietaryProtein", "g", "31.5", minute: 1))
+            \(record("DietarySodium", "mg", "740", minute: 2))
+            \(record("DietaryCaffeine", "mg", "95", minute: 3))
+            \(record("DietaryFiber", "mcg", "4000000", minute: 4))
+            \(record("DietaryCaffeine", "g", "60", minute: 5))
+            </HealthData>
+            """
+        let file = folder.appendingPathComponent("export.xml")
+        try Data(xml.utf8).write(to: file)
+        let (batch, summary, _) = try await Self.readAll(file)
+        let values = Dictionary(uniqueKeysWithValues: batch.quantities.map { ($0.type, $0.value) })
+        #expect(abs(values[.dietaryEnergyConsumed]! - 500) < 1e-9, "2,092 kJ is 500 kcal")
+        #expect(values[.dietaryProtein] == 31.5)
+        #expect(abs(values[.dietarySodium]! - 0.74) < 1e-12 && abs(values[.dietaryCaffeine]! - 0.095) < 1e-12)
+        #expect(values[.dietaryFiber] == 4)
+        #expect(batch.quantities.allSatisfy { $0.source == SampleSource(name: "MyFitnessPal", kind: .app) })
+        #expect(summary.refused[.outOfRange] == ["DietaryCaffeine": 1])
+        #expect(summary.read["DietaryCaffeine"] == 1 && summary.notUsed.isEmpty)
+    }
+
     @Test(arguments: [
         ("2025-03-09 07:30:00 -0500", 1_741_523_400.0),
         ("2025-03-09 07:30:00 +0530", 1_741_485_600.0),

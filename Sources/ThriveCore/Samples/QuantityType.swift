@@ -17,6 +17,16 @@ public enum QuantityType: String, Sendable, Codable, CaseIterable {
     case bodyFatPercentage = "HKQuantityTypeIdentifierBodyFatPercentage"
     case height = "HKQuantityTypeIdentifierHeight"
     case dietaryWater = "HKQuantityTypeIdentifierDietaryWater"
+    /// What a food log in another app recorded (Apple Health's dietary types): kept as the person's
+    /// record of it; Thrive's own meal log stays the nutrition pillar's source.
+    case dietaryEnergyConsumed = "HKQuantityTypeIdentifierDietaryEnergyConsumed"
+    case dietaryProtein = "HKQuantityTypeIdentifierDietaryProtein"
+    case dietaryCarbohydrates = "HKQuantityTypeIdentifierDietaryCarbohydrates"
+    case dietaryFatTotal = "HKQuantityTypeIdentifierDietaryFatTotal"
+    case dietaryFiber = "HKQuantityTypeIdentifierDietaryFiber"
+    case dietarySugar = "HKQuantityTypeIdentifierDietarySugar"
+    case dietarySodium = "HKQuantityTypeIdentifierDietarySodium"
+    case dietaryCaffeine = "HKQuantityTypeIdentifierDietaryCaffeine"
 
     /// How values of this type combine over time, as HealthKit defines it.
     public enum Aggregation: Sendable {
@@ -30,20 +40,24 @@ public enum QuantityType: String, Sendable, Codable, CaseIterable {
         switch self {
         case .stepCount: .count
         case .distanceWalkingRunning, .height: .metre
-        case .activeEnergyBurned, .basalEnergyBurned: .kilocalorie
+        case .activeEnergyBurned, .basalEnergyBurned, .dietaryEnergyConsumed: .kilocalorie
         case .appleExerciseTime: .minute
         case .heartRate, .restingHeartRate, .respiratoryRate: .countPerMinute
         case .heartRateVariabilitySDNN: .millisecond
         case .oxygenSaturation, .bodyFatPercentage: .fraction
         case .bodyMass: .kilogram
         case .dietaryWater: .litre
+        case .dietaryProtein, .dietaryCarbohydrates, .dietaryFatTotal, .dietaryFiber, .dietarySugar, .dietarySodium,
+            .dietaryCaffeine:
+            .gram
         }
     }
 
     public var aggregation: Aggregation {
         switch self {
         case .stepCount, .distanceWalkingRunning, .activeEnergyBurned, .basalEnergyBurned,
-            .appleExerciseTime, .dietaryWater:
+            .appleExerciseTime, .dietaryWater, .dietaryEnergyConsumed, .dietaryProtein, .dietaryCarbohydrates,
+            .dietaryFatTotal, .dietaryFiber, .dietarySugar, .dietarySodium, .dietaryCaffeine:
             .cumulative
         case .heartRate, .restingHeartRate, .heartRateVariabilitySDNN, .oxygenSaturation,
             .respiratoryRate, .bodyMass, .bodyFatPercentage, .height:
@@ -68,6 +82,13 @@ public enum QuantityType: String, Sendable, Codable, CaseIterable {
         case .bodyFatPercentage: 0.02...0.7
         case .height: 0.5...2.5
         case .dietaryWater: 0...10
+        // One logged food or meal: a day's worth at most.
+        case .dietaryEnergyConsumed: 0...10_000
+        case .dietaryProtein, .dietaryFatTotal: 0...1_000
+        case .dietaryCarbohydrates, .dietarySugar: 0...2_000
+        case .dietaryFiber: 0...300
+        case .dietarySodium: 0...50
+        case .dietaryCaffeine: 0...2
         }
     }
 
@@ -84,6 +105,7 @@ public enum HealthUnit: String, Sendable, Codable {
     case millisecond = "ms"
     case fraction = "%"
     case litre = "L"
+    case gram = "g"
 }
 
 extension QuantityType {

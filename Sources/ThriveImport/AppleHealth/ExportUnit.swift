@@ -16,6 +16,7 @@ enum ExportUnit {
         case .minute: return ["min": 1, "s": 1 / 60.0, "hr": 60, "ms": 1 / 60_000.0][unit]
         case .millisecond: return ["ms": 1, "s": 1_000][unit]
         case .fraction: return unit == "%" ? 1 : nil
+        case .gram: return ["g": 1, "mg": 0.001, "mcg": 0.000_001, "kg": 1_000, "oz": 28.349_523_125][unit]
         case .litre: return ["L": 1, "mL": 0.001, "dL": 0.1, "fl_oz_us": 0.029_573_529_562_5, "cup_us": 0.236_588_236_5][unit]
         }
     }

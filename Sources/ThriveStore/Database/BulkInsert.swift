@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PostgresNIO
 import SQLKit
 import SQLiteNIO
 
@@ -42,6 +44,25 @@ enum BulkInsert {
             precondition(values.count % width == 0, "a value for every column of every row")
             return values
         }
+        if let postgres = session.postgres {
+            let rows = PostgresBatch.rowsPerStatement
+            func statement(_ start: Int) -> PostgresQuery {
+                var values: [ColumnValue] = []
+                values.reserveCapacity(min(rows, rowCount - start) * width)
+                for index in start..<min(start + rows, rowCount) { appendRow(index, &values) }
+                return PostgresBatch.statement(table, columns, values, onConflict)
+            }
+            // The next statement's arrays are encoded while PostgreSQL runs this one.
+            let starts = Array(stride(from: 0, to: rowCount, by: rows))
+            var next = starts.first.map(statement)
+            for index in starts.indices {
+                guard let query = next else { break }
+                async let executed = postgres.query(query, logger: quiet)
+                next = index + 1 < starts.count ? statement(starts[index + 1]) : nil
+                _ = try await executed
+            }
+            return
+        }
         guard let sqlite = session.sqlite else {
             for start in starts { try await insertThroughSQLKit(session.sql, table, columns, values(from: start), onConflict) }
             return
@@ -62,6 +83,13 @@ enum BulkInsert {
         return
             " ON CONFLICT (owner_id, sync_identifier) DO UPDATE SET \(updates) WHERE \(table).sync_version < excluded.sync_version"
     }
+
+    /// Statements carry health values: never logged, whatever the server's level.
+    private static let quiet: Logger = {
+        var logger = Logger(label: "thrive.store.bulk")
+        logger.logLevel = .critical
+        return logger
+    }()
 
     private static func insertThroughSQLKit(
         _ sql: any SQLDatabase, _ table: String, _ columns: [String], _ values: [ColumnValue], _ conflict: Conflict

@@ -28,6 +28,17 @@ enum ColumnValue: Sendable, Equatable {
         }
     }
 
+    /// The column's type in PostgreSQL, for the array a bulk insert binds.
+    var postgresType: String {
+        switch self {
+        case .integer: "int8"
+        case .real: "float8"
+        case .text: "text"
+        case .uuid, .optionalUUID: "uuid"
+        case .date: "timestamptz"
+        }
+    }
+
     /// For SQLKit binds (PostgreSQL).
     var encodable: any Encodable & Sendable {
         switch self {

@@ -41,7 +41,7 @@ final class PostgresBackend: DatabaseBackend {
     }
 
     private func session(_ connection: PostgresConnection) -> DatabaseSession {
-        DatabaseSession(sql: connection.sql(queryLogLevel: nil), sqlite: nil)
+        DatabaseSession(sql: connection.sql(queryLogLevel: nil), sqlite: nil, postgres: connection)
     }
 
     func read<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {
