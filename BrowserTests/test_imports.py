@@ -25,7 +25,7 @@ EXPORT = """<?xml version="1.0" encoding="UTF-8"?>
  <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Apple Watch" unit="count/min" startDate="2026-06-01 08:01:00 +0200" endDate="2026-06-01 08:01:00 +0200" value="63"/>
  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2026-06-01 09:00:00 +0200" endDate="2026-06-01 09:10:00 +0200" value="812"/>
  <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="iPhone" unit="lb" startDate="2026-06-02 07:00:00 +0200" endDate="2026-06-02 07:00:00 +0200" value="143.3"/>
- <Record type="HKQuantityTypeIdentifierDietaryCaffeine" sourceName="Coffee App" unit="mg" startDate="2026-06-02 07:30:00 +0200" endDate="2026-06-02 07:30:00 +0200" value="95"/>
+ <Record type="HKQuantityTypeIdentifierFlightsClimbed" sourceName="Stairs App" unit="count" startDate="2026-06-02 07:30:00 +0200" endDate="2026-06-02 07:40:00 +0200" value="3"/>
 </HealthData>
 """
 
@@ -79,6 +79,41 @@ def test_an_export_is_uploaded_and_imported_from_the_page(browser):
         screenshot(browser, "import")
         browser.get(base + "/notifications")
         assert done in browser.find_element(By.CSS_SELECTOR, "main").text
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+CSV = """Date,Type,Value,Unit
+2026-05-04T07:30:00+02:00,weight,154.3,lb
+2026-05-05T07:31:00+02:00,weight,153.9,lb
+2026-05-06,weight,heavy,lb
+"""
+
+
+def test_a_spreadsheet_is_mapped_shown_and_imported(browser):
+    base, process = start_server()
+    folder = Path(tempfile.mkdtemp(prefix="thrive-csv-"))
+    sheet = folder / "scale.csv"
+    sheet.write_text(CSV)
+    try:
+        log_in(browser, base)
+        browser.get(base + "/profile/data/import")
+        press(browser, browser.find_element(By.LINK_TEXT, "Import a CSV file"))
+        WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/profile/data/import/csv"))
+        assert_accessible(browser)
+        browser.find_element(By.ID, "csv-file").send_keys(str(sheet))
+        press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Read the file']"))
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "csv-summary"))
+        assert browser.find_element(By.ID, "csv-summary").text == "2 rows are ready to import; 1 cannot be read."
+        assert "Line 4: “heavy” is not a number." in browser.find_element(By.CSS_SELECTOR, "main").text
+        assert_accessible(browser)
+        screenshot(browser, "import-csv")
+        press(browser, browser.find_element(By.ID, "csv-skip"))
+        press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Import 2 rows']"))
+        WebDriverWait(browser, 10).until(lambda d: "/profile/data/import#import-" in d.current_url)
+        line = browser.find_element(By.CSS_SELECTOR, ".import-item")
+        assert "Imported 2 new records from scale, 2026." in line.text
     finally:
         process.terminate()
         process.wait(10)

@@ -18,10 +18,13 @@ def test_an_alert_reaches_the_bell_and_the_center_opens_it(browser):
         token = api(base, "POST", "/api/v1/auth/login", {"email": DEMO_EMAIL, "password": DEMO_PASSWORD})["accessToken"]
         now = datetime.now(timezone.utc).replace(microsecond=0)
         stamp = lambda moment: moment.isoformat().replace("+00:00", "Z")
-        # Uploaded through the API, an app's readings: two days in a row above 100 bpm open the alert.
+        # Uploaded through the API, an app's readings: two days in a row above 100 bpm open the alert,
+        # once the person prefers that app for resting heart rate (the demo's watch would win otherwise).
+        api(base, "PUT", "/api/v1/plan/preferences",
+            {"preferredSources": {"HKQuantityTypeIdentifierRestingHeartRate": "Heart App"}}, token=token)
         api(base, "POST", "/api/v1/samples", {"quantitySamples": [
             {"type": "HKQuantityTypeIdentifierRestingHeartRate", "value": value, "start": stamp(at),
-             "source": {"name": "Apple Watch"}, "syncIdentifier": f"browser-rhr-{value}"}
+             "source": {"name": "Heart App"}, "syncIdentifier": f"browser-rhr-{value}"}
             for value, at in ((109, now - timedelta(days=1)), (118, now))]}, token=token)
         api(base, "GET", "/api/v1/alerts", token=token)
 

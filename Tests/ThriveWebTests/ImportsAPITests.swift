@@ -149,15 +149,15 @@ struct ImportsAPITests {
         try await app.test { browser in
             try await browser.signUp()
             let token = try await browser.apiLogin().accessToken
-            var body = ByteBuffer(string: "--b0undary\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\nx\r\n")
+            var body = ByteBuffer(string: "--B0undaryAbC\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\nx\r\n")
             body.writeString(
-                "--b0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"export.zip\"\r\n"
+                "--B0undaryAbC\r\nContent-Disposition: form-data; name=\"file\"; filename=\"export.zip\"\r\n"
                     + "Content-Type: application/zip\r\n\r\n")
             body.writeBytes(data)
-            body.writeString("\r\n--b0undary--\r\n")
+            body.writeString("\r\n--B0undaryAbC--\r\n")
             let sent = try await browser.send(
                 "/api/v1/imports/apple-health", method: .post,
-                headers: [.authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=b0undary"],
+                headers: [.authorization: "Bearer \(token)", .contentType: "multipart/form-data; boundary=B0undaryAbC"],
                 body: body)
             #expect(sent.status == .accepted, "\(sent.text)")
             let item = try sent.decode(Status.self)

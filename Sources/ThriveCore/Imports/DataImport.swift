@@ -9,6 +9,8 @@ public typealias DataImportID = Identifier<DataImport>
 public struct DataImport: Equatable, Sendable, Identifiable {
     public enum Source: String, Sendable, Codable, CaseIterable {
         case appleHealth
+        /// A spreadsheet's rows, mapped by the person (imported at once, not by a job).
+        case csv
     }
 
     public enum State: String, Sendable, Codable, CaseIterable {

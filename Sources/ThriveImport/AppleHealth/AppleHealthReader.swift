@@ -261,19 +261,19 @@ public final class AppleHealthReader {
                 types[index].refused[.outOfRange, default: 0] += 1
                 return
             }
-            let identity = Identity(
+            let identity = RecordIdentity(
                 owner: owner, type: types[index].identifier, source: source, start: start, end: end, value: value)
             batch.quantities.append(
                 QuantitySample(
                     id: SampleID(identity.rowID), type: type, value: value, start: start, end: end, source: source,
-                    sync: SyncStamp(identifier: identity.syncIdentifier)))
+                    sync: SyncStamp(identifier: identity.syncIdentifier("ah:"))))
         case .category(let type):
-            let identity = Identity(
+            let identity = RecordIdentity(
                 owner: owner, type: types[index].identifier, source: source, start: start, end: end, value: value)
             batch.categories.append(
                 CategorySample(
                     id: CategorySampleID(identity.rowID), type: type, value: Int(value), start: start, end: end,
-                    source: source, sync: SyncStamp(identifier: identity.syncIdentifier)))
+                    source: source, sync: SyncStamp(identifier: identity.syncIdentifier("ah:"))))
         }
         types[index].read += 1
         sources[pending.source].counted = true
@@ -289,14 +289,14 @@ public final class AppleHealthReader {
         let source = pending.source
         let energy = pending.energy.flatMap { value, unit in ExportUnit.factor(from: unit, to: .kilocalorie).map { value * $0 } }
         let distance = pending.distance.flatMap { value, unit in ExportUnit.factor(from: unit, to: .metre).map { value * $0 } }
-        let identity = Identity(
+        let identity = RecordIdentity(
             owner: owner, type: "Workout:\(pending.activity.rawValue)", source: source, start: start, end: end, value: energy ?? 0
         )
         batch.workouts.append(
             Workout(
                 id: WorkoutID(identity.rowID), activityType: pending.activity, start: start, end: end,
                 activeEnergyKilocalories: energy, distance: distance.map { Length(metres: $0) }, source: source,
-                sync: SyncStamp(identifier: identity.syncIdentifier)))
+                sync: SyncStamp(identifier: identity.syncIdentifier("ah:"))))
         others.read["Workout", default: 0] += 1
         others.sources.insert(source.name)
         others.first = min(others.first ?? start, start)
@@ -327,45 +327,6 @@ public final class AppleHealthReader {
         if text == "HKCategoryValueNotApplicable" || text.isEmpty { return .notApplicable }
         return .unknown
     }
-}
-
-/// A record's identity: owner, type, source, start, end and value, hashed (SHA-256) into the row id
-/// and the sync identifier, so reading the same record again names the same row. Both begin with
-/// the record's start in milliseconds, as a version 7 UUID does: an export is in time order within
-/// each type, so new rows go in at the end of the indexes instead of at random places in them.
-struct Identity {
-    /// The start in milliseconds (6 bytes, big-endian), then the first 10 bytes of the hash.
-    let bytes: [UInt8]
-
-    init(owner: UUID, type: String, source: SampleSource, start: Date, end: Date, value: Double) {
-        var hasher = SHA256()
-        withUnsafeBytes(of: owner.uuid) { hasher.update(bufferPointer: $0) }
-        for text in [type, source.name, source.kind.rawValue] {
-            var text = text
-            text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-            withUnsafeBytes(of: UInt8(0x1F)) { hasher.update(bufferPointer: $0) }
-        }
-        withUnsafeBytes(of: start.timeIntervalSince1970.bitPattern.bigEndian) { hasher.update(bufferPointer: $0) }
-        withUnsafeBytes(of: end.timeIntervalSince1970.bitPattern.bigEndian) { hasher.update(bufferPointer: $0) }
-        withUnsafeBytes(of: value.bitPattern.bigEndian) { hasher.update(bufferPointer: $0) }
-        let milliseconds = UInt64(max(0, (start.timeIntervalSince1970 * 1_000).rounded(.down)))
-        var bytes = (0..<6).map { UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - $0))) }
-        hasher.finalize().withUnsafeBytes { bytes.append(contentsOf: $0.prefix(10)) }
-        self.bytes = bytes
-    }
-
-    /// A version 8 (RFC 9562, custom) UUID from the first 16 bytes.
-    /// Version 8 (RFC 9562, custom), laid out as version 7.
-    var rowID: UUID {
-        let b = bytes
-        return UUID(
-            uuid: (
-                b[0], b[1], b[2], b[3], b[4], b[5], (b[6] & 0x0F) | 0x80, b[7], (b[8] & 0x3F) | 0x80, b[9], b[10], b[11], b[12],
-                b[13], b[14], b[15]
-            ))
-    }
-
-    var syncIdentifier: String { "ah:" + bytes.withUnsafeBytes { Base64URLText.encode($0) } }
 }
 
 @inline(__always)

@@ -88,7 +88,8 @@ struct ImportFiles: Sendable {
 
     /// The first part with a file name is the file; other fields are skipped.
     private func receiveForm(_ request: Request, type: String, into sink: FileSink) async throws -> String? {
-        guard let boundary = Self.boundary(type) else {
+        // The boundary as sent: browsers mix cases in it (----WebKitFormBoundary…).
+        guard let boundary = Self.boundary(request.headers[.contentType] ?? "") else {
             throw AppError.badRequest(t("imports.noFile"))
         }
         let parser = MultipartParser(boundary: boundary)

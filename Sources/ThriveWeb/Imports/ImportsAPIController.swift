@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ThriveCore
+import ThriveImport
 import ThriveStore
 
 /// `POST /api/v1/imports/apple-health` takes an export (the raw file, or a form with it), keeps it on
@@ -21,6 +22,16 @@ struct ImportsAPIController {
             var response = try jsonResponse(DataImportBody(item, zone: try await zone(owner)), status: .accepted)
             response.headers[.location] = "/api/v1/imports/\(item.id)"
             return response
+        }
+        group.post("csv") { request, context -> Response in
+            let owner = try context.requireUser()
+            let body = try await StrictJSON.decode(CSVBody.self, from: request, context: context, limit: CSVImport.limitBytes * 2)
+            let csv = CSVImport(store: services.store, now: services.now, ids: services.ids)
+            let preview = try await csv.preview(
+                body.csv, fileName: body.fileName ?? "import.csv", mapping: body.mapping, for: owner)
+            if body.preview == true { return try jsonResponse(CSVPreviewBody(preview)) }
+            let item = try await csv.store(preview, skippingProblems: body.skipProblems ?? false, for: owner)
+            return try jsonResponse(DataImportBody(item, zone: preview.zone))
         }
         group.get { _, context -> Response in
             let owner = try context.requireUser()
@@ -72,5 +83,49 @@ struct ImportUpload {
             throw error
         }
         return item
+    }
+}
+
+/// `POST /api/v1/imports/csv`: the file's text, its name, how to read it (guessed from the header
+/// when left out), and whether to only look (`preview`) or to leave rows with problems out.
+struct CSVBody: Codable {
+    let csv: String
+    let fileName: String?
+    let mapping: CSVSampleMapping?
+    let preview: Bool?
+    let skipProblems: Bool?
+}
+
+/// What a file will become: the mapping used, the first rows as samples, and every problem.
+struct CSVPreviewBody: Codable {
+    struct Row: Codable {
+        let type: String
+        let value: Double
+        let unit: String
+        let start: Date
+        let end: Date
+    }
+    struct Problem: Codable {
+        let line: Int
+        let reason: String
+        let text: String
+        let message: String
+    }
+    let header: [String]
+    let mapping: CSVSampleMapping
+    let ready: Int
+    let samples: [Row]
+    let problems: [Problem]
+
+    init(_ preview: CSVImport.Preview) {
+        header = preview.header
+        mapping = preview.mapping
+        ready = preview.samples.count
+        samples = preview.samples.prefix(20).map {
+            Row(type: $0.type.rawValue, value: $0.value, unit: $0.type.canonicalUnit.rawValue, start: $0.start, end: $0.end)
+        }
+        problems = preview.problems.map {
+            Problem(line: $0.line, reason: $0.reason.rawValue, text: $0.text, message: CSVImport.problem($0))
+        }
     }
 }

@@ -70,7 +70,7 @@ struct CSRFMiddleware: RouterMiddleware {
                 status: .contentTooLarge, code: "payload_too_large",
                 message: t("api.formTooLarge", ["size": DisplayFormat.count(Self.formLimit / 1024 / 1024)]))
         }
-        let sent = request.headers[.csrfToken] ?? FormFields(body)[Self.fieldName]
+        let sent = request.headers[.csrfToken] ?? FormFields(body, contentType: request.headers[.contentType])[Self.fieldName]
         guard !issuedNow, let sent, let expected = context.csrfToken, SecretTokens.constantTimeEqual(sent, expected) else {
             throw Self.refusal(api: false)
         }
