@@ -131,6 +131,11 @@ public struct PersonalRecords: Sendable {
         imports = SQLDataImportRepository(sql: session.sql, owner: owner)
     }
 
+    /// The person's time zone (UTC until they set one): where their days and years begin.
+    public func timeZone() async throws -> TimeZone {
+        try await profile.get()?.timeZone ?? .gmt
+    }
+
     /// Counts and time spans of every kind of record the person holds.
     public func summary() async throws -> HealthDataSummary {
         var spans: [RecordKind: RecordSpan] = [:]

@@ -40,10 +40,12 @@ struct Import: AsyncParsableCommand {
             let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
             let meter = ProgressMeter(interactive: isatty(STDERR_FILENO) == 1)
             let result: Result<AppleHealthImport.Outcome, any Error>
+            var zone = TimeZone.gmt
             do {
                 guard let account = try await database.read({ try await $0.accounts.find(email: address) }) else {
                     throw ExitMessage("No account has the e-mail \(address).")
                 }
+                zone = try await database.read { try await $0.records(of: account.id).profile.get()?.timeZone } ?? .gmt
                 result = .success(
                     try await AppleHealthImport(store: database).run(url, for: account.id) { progress, _ in meter.show(progress) }
                 )
@@ -59,7 +61,7 @@ struct Import: AsyncParsableCommand {
             case .failure(let error as ExportError): throw ExitMessage(Self.explain(error))
             case .failure(let error): throw error
             }
-            print(ImportReport.text(outcome))
+            print(ImportReport.text(outcome, zone: zone))
         }
 
         static func explain(_ error: XMLFileError) -> String {
@@ -124,13 +126,12 @@ final class ProgressMeter: @unchecked Sendable {
 
 /// The words an import ends with: what was added, from what, over which years, and what was left.
 enum ImportReport {
-    static func text(_ outcome: AppleHealthImport.Outcome) -> String {
+    /// Years in the person's time zone (`zone`), as the notification center says them.
+    static func text(_ outcome: AppleHealthImport.Outcome, zone: TimeZone) -> String {
         let summary = outcome.summary
         var lines: [String] = []
-        let years = [summary.first, summary.last].compactMap { $0 }.map {
-            Calendar(identifier: .gregorian).component(.year, from: $0)
-        }
-        let span = years.count == 2 ? (years[0] == years[1] ? ", \(years[0])" : ", \(years[0])–\(years[1])") : ""
+        let years = summary.years(in: zone)
+        let span = years.isEmpty ? "" : ", " + years
         lines.append(
             "Imported \(outcome.added.formatted()) new records of \(summary.readCount.formatted()) read from "
                 + "\(summary.sources.sorted().joined(separator: ", "))\(span).")

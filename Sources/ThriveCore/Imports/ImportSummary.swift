@@ -28,4 +28,13 @@ public struct ImportSummary: Sendable, Equatable, Codable {
     public var readCount: Int { read.values.reduce(0, +) }
     public var notUsedCount: Int { notUsed.values.reduce(0, +) }
     public var refusedCount: Int { refused.values.reduce(0) { $0 + $1.values.reduce(0, +) } }
+
+    /// "2019–2026", or "2026" for a single year, in the person's time zone; empty with no records.
+    public func years(in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard let first, let last else { return "" }
+        let (from, to) = (calendar.component(.year, from: first), calendar.component(.year, from: last))
+        return from == to ? "\(from)" : "\(from)–\(to)"
+    }
 }

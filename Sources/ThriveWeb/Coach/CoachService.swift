@@ -167,7 +167,7 @@ struct CoachService: Sendable {
             }
             if let action = Self.checkInAction(answer.answer) {
                 // "Did you do it today?" asked on Monday and answered on Tuesday is about Monday.
-                let zone = try await records.profile.get()?.timeZone ?? .gmt
+                let zone = try await records.timeZone()
                 let askedOn = LocalDate(asked.message.createdAt, in: zone)
                 awards += try await HabitService.checkIn(
                     check.habitID, HabitCheckInRequest(action: action, day: askedOn.iso8601), records: records, at: time

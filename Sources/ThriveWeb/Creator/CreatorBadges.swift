@@ -36,7 +36,7 @@ enum CreatorBadges {
     ) async throws -> (all: [Standing], new: [CreatorBadgeAward]) {
         guard let (membership, badges) = try await space(owner, repositories) else { return ([], []) }
         let records = repositories.records(of: owner)
-        let zone = try await records.profile.get()?.timeZone ?? .gmt
+        let zone = try await records.timeZone()
         let done = try await records.habits.doneCount(since: LocalDate(membership.joinedAt, in: zone))
         let held = try await records.creatorBadges.all().filter { $0.creator == membership.creator }
         let reached = badges.filter { badge in badge.habitDays <= done && !held.contains { $0.badgeID == badge.id } }

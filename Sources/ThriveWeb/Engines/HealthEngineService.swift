@@ -189,7 +189,7 @@ public struct HealthEngineService: Sendable {
             let opening = opened.filter { open[$0.condition] == nil }
             if !opening.isEmpty {
                 let settings = try await records.documents.get(Settings.self) ?? Settings()
-                let zone = try await records.profile.get()?.timeZone ?? .gmt
+                let zone = try await records.timeZone()
                 for alert in opening {
                     let key = "alert:\(alert.id)"
                     let decision = NotificationRules.decide(

@@ -47,7 +47,7 @@ struct HabitService: Sendable {
     func progress(_ owner: UserID) async throws -> HabitProgress {
         try await store.read { repositories in
             let records = repositories.records(of: owner)
-            let zone = try await records.profile.get()?.timeZone ?? .gmt
+            let zone = try await records.timeZone()
             let day = LocalDate(now(), in: zone)
             let tracked = try await records.habits.all().filter { $0.habit.status != .archived }
             let views = try await Self.views(tracked, today: day, records: records)
@@ -128,7 +128,7 @@ struct HabitService: Sendable {
         -> CheckInOutcome
     {
         guard var tracked = try await records.habits.habit(id) else { throw Self.missing }
-        let today = LocalDate(time, in: try await records.profile.get()?.timeZone ?? .gmt)
+        let today = LocalDate(time, in: try await records.timeZone())
         let day = try request.day(today: today, startedOn: tracked.habit.startedOn)
         let previous = try await records.habits.checkIns([id], from: day, through: day).first
         let next = try request.applied(to: previous, of: tracked.habit, on: day, at: time)
@@ -168,7 +168,7 @@ struct HabitService: Sendable {
 
     /// The person's day now, in their profile's zone.
     static func day(_ records: PersonalRecords, now: Now) async throws -> LocalDate {
-        LocalDate(now(), in: try await records.profile.get()?.timeZone ?? .gmt)
+        LocalDate(now(), in: try await records.timeZone())
     }
 
     /// A check-in kept in the new measure: done stays done, a count becomes done once it reaches

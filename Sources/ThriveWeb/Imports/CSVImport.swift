@@ -49,7 +49,7 @@ struct CSVImport: Sendable {
             throw AppError(
                 status: .unprocessableContent, code: "invalid_input", message: t("imports.csv.noType"), field: "mapping")
         }
-        let zone = try await store.read { try await $0.records(of: owner).profile.get()?.timeZone ?? .gmt }
+        let zone = try await store.read { try await $0.records(of: owner).timeZone() }
         let name = DataImport.displayName(fileName)
         let reader = CSVSampleReader(owner: owner.rawValue, source: Self.source(name), zone: zone)
         let (samples, problems) = reader.read(rows, mapping)

@@ -70,7 +70,7 @@ struct DataImportBody: Codable, Sendable {
                 [
                     "count": .integer(item.added ?? 0),
                     "sources": .names(summary.sources.sorted()),
-                    "years": .text(ImportYears.text(summary, zone: zone)),
+                    "years": .text(summary.years(in: zone)),
                 ])
         }
     }

@@ -103,14 +103,3 @@ struct DataImportJob: JobHandler {
             link: "\(ImportPagesController.path)#import-\(item.id)", createdAt: now())
     }
 }
-
-/// "2019–2026", or "2026" for a single year, in the person's time zone; empty with no records.
-enum ImportYears {
-    static func text(_ summary: ImportSummary, zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        guard let first = summary.first, let last = summary.last else { return "" }
-        let (from, to) = (calendar.component(.year, from: first), calendar.component(.year, from: last))
-        return from == to ? "\(from)" : "\(from)–\(to)"
-    }
-}

@@ -16,7 +16,7 @@ struct ImportPagesController {
                 let records = repositories.records(of: owner)
                 return (
                     try await records.imports.recent(limit: ImportsAPIController.listed),
-                    try await records.profile.get()?.timeZone ?? .gmt
+                    try await records.timeZone()
                 )
             }
             return services.renderer.render(

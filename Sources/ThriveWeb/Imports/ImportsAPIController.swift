@@ -37,7 +37,7 @@ struct ImportsAPIController {
             let owner = try context.requireUser()
             let (items, zone) = try await services.store.read { repositories in
                 let records = repositories.records(of: owner)
-                return (try await records.imports.recent(limit: Self.listed), try await records.profile.get()?.timeZone ?? .gmt)
+                return (try await records.imports.recent(limit: Self.listed), try await records.timeZone())
             }
             return try jsonResponse(["imports": items.map { DataImportBody($0, zone: zone) }])
         }
@@ -48,7 +48,7 @@ struct ImportsAPIController {
             }
             let (item, zone) = try await services.store.read { repositories in
                 let records = repositories.records(of: owner)
-                return (try await records.imports.get(id), try await records.profile.get()?.timeZone ?? .gmt)
+                return (try await records.imports.get(id), try await records.timeZone())
             }
             guard let item else { throw AppError.notFound(t("imports.notFound")) }
             return try jsonResponse(DataImportBody(item, zone: zone))
@@ -56,7 +56,7 @@ struct ImportsAPIController {
     }
 
     private func zone(_ owner: UserID) async throws -> TimeZone {
-        try await services.store.read { try await $0.records(of: owner).profile.get()?.timeZone ?? .gmt }
+        try await services.store.read { try await $0.records(of: owner).timeZone() }
     }
 }
 

@@ -39,7 +39,7 @@ enum Celebrations {
                     link: AchievementPagesController.path, createdAt: now))
         }
         let settings = try await records.documents.get(Settings.self) ?? Settings()
-        let zone = try await records.profile.get()?.timeZone ?? .gmt
+        let zone = try await records.timeZone()
         let pushedToday = try await records.notifications.countedAgainstCap(
             since: LocalClock(zone: zone).date(outcome.day, minute: 0))
         for (offset, entry) in entries.enumerated() {
