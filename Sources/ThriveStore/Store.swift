@@ -136,6 +136,13 @@ public struct PersonalRecords: Sendable {
         try await profile.get()?.timeZone ?? .gmt
     }
 
+    /// How many samples and workouts the person holds: an import's count before and after is what
+    /// it added.
+    public func sampleCount() async throws -> Int {
+        try await quantitySamples.spans().values.reduce(0) { $0 + $1.count }
+            + categorySamples.spans().values.reduce(0) { $0 + $1.count } + workouts.span().count
+    }
+
     /// Counts and time spans of every kind of record the person holds.
     public func summary() async throws -> HealthDataSummary {
         var spans: [RecordKind: RecordSpan] = [:]

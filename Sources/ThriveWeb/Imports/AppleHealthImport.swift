@@ -71,10 +71,6 @@ public struct AppleHealthImport: Sendable {
     }
 
     private func storedCount(_ owner: UserID) async throws -> Int {
-        try await store.read { repositories in
-            let records = repositories.records(of: owner)
-            return try await records.quantitySamples.spans().values.reduce(0) { $0 + $1.count }
-                + records.categorySamples.spans().values.reduce(0) { $0 + $1.count } + records.workouts.span().count
-        }
+        try await store.read { try await $0.records(of: owner).sampleCount() }
     }
 }

@@ -92,9 +92,9 @@ struct CSVImport: Sendable {
         let (samples, fileName, bytes, read) = (preview.samples, preview.fileName, preview.bytes, summary)
         return try await store.write { repositories in
             let records = repositories.records(of: owner)
-            let before = try await records.quantitySamples.spans().values.reduce(0) { $0 + $1.count }
+            let before = try await records.sampleCount()
             try await records.quantitySamples.store(samples)
-            let after = try await records.quantitySamples.spans().values.reduce(0) { $0 + $1.count }
+            let after = try await records.sampleCount()
             let item = DataImport(
                 id: id, source: .csv, fileName: fileName, fileBytes: bytes, state: .done, recordsStored: samples.count,
                 added: after - before, summary: read, createdAt: time, startedAt: time, finishedAt: time)

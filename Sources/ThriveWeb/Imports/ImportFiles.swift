@@ -38,7 +38,7 @@ struct ImportFiles: Sendable {
         do {
             let name: String?
             if type.hasPrefix("multipart/form-data") {
-                name = try await receiveForm(request, type: type, into: sink)
+                name = try await receiveForm(request, into: sink)
             } else if Self.fileTypes.contains(where: type.hasPrefix) || type.isEmpty {
                 for try await buffer in request.body { try sink.write(buffer) }
                 name = request.uri.queryParameters["name"].map(String.init)
@@ -87,7 +87,7 @@ struct ImportFiles: Sendable {
     }
 
     /// The first part with a file name is the file; other fields are skipped.
-    private func receiveForm(_ request: Request, type: String, into sink: FileSink) async throws -> String? {
+    private func receiveForm(_ request: Request, into sink: FileSink) async throws -> String? {
         // The boundary as sent: browsers mix cases in it (----WebKitFormBoundary…).
         guard let boundary = Self.boundary(request.headers[.contentType] ?? "") else {
             throw AppError.badRequest(t("imports.noFile"))
