@@ -106,6 +106,7 @@ public struct PersonalRecords: Sendable {
     public let notifications: any NotificationRepository
     public let pushDevices: any PushDeviceRepository
     public let imports: any DataImportRepository
+    public let devices: any DeviceConnectionRepository
 
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
@@ -129,6 +130,7 @@ public struct PersonalRecords: Sendable {
         notifications = SQLNotificationRepository(sql: session.sql, owner: owner)
         pushDevices = SQLPushDeviceRepository(sql: session.sql, owner: owner)
         imports = SQLDataImportRepository(sql: session.sql, owner: owner)
+        devices = SQLDeviceConnectionRepository(sql: session.sql, owner: owner)
     }
 
     /// The person's time zone (UTC until they set one): where their days and years begin.

@@ -50,7 +50,8 @@ struct Jobs: AsyncParsableCommand {
             let database = try await Runtime.openStore(configuration, logger: logger)
             do {
                 let ran = try await BackgroundJobs(
-                    store: database, push: configuration.push, importFolder: configuration.importFolder, logger: logger
+                    store: database, push: configuration.push, importFolder: configuration.importFolder,
+                    devices: configuration.devices, dataDirectory: configuration.dataDirectory, logger: logger
                 ).runDue()
                 await database.close()
                 print(ran == 1 ? "Ran 1 job." : "Ran \(ran) jobs.")

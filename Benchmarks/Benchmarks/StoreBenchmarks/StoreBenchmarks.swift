@@ -297,4 +297,5 @@ let benchmarks: @Sendable () -> Void = {
 
     jobBenchmarks()
     importBenchmarks()
+    devicePullBenchmarks()
 }

@@ -86,6 +86,8 @@ public enum HealthGoal: String, Sendable, Codable, CaseIterable {
 /// Where the person's data will come from at first (spec 004: a device or manual entry, one is required).
 public enum DataSourceChoice: String, Sendable, Codable, CaseIterable {
     case manual, deviceLater
+    /// A device connected during onboarding (through the OAuth relay) brings the data.
+    case device
 }
 
 /// The baseline assessments (spec 004, step 8): a bodyweight test, and an estimated one-repetition

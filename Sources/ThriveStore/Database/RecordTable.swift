@@ -164,6 +164,20 @@ struct RecordTable<Record: RecordMapping>: Sendable {
         return true
     }
 
+    /// Deletes every record that came from `source`, logging a tombstone for each: a connected
+    /// device's data when the person disconnects it and chooses not to keep it.
+    func delete(from source: SampleSource) async throws -> Int {
+        let rows = try await sql.select().column("*").from(Record.table).where("owner_id", .equal, owner.rawValue)
+            .where("source_name", .equal, source.name).where("source_kind", .equal, source.kind.rawValue).all()
+        let records = try rows.compactMap(decode)
+        guard !rows.isEmpty else { return 0 }
+        let first = try await changeLog.reserve(records.count)
+        try await sql.delete(from: Record.table).where("owner_id", .equal, owner.rawValue)
+            .where("source_name", .equal, source.name).where("source_kind", .equal, source.kind.rawValue).run()
+        try await changeLog.log(Self.changes(records, deleted: true), from: first)
+        return rows.count
+    }
+
     /// Spans per value of `column`, keyed by a type parsed from the value (unknown values skipped).
     func spans<Key: Hashable>(groupedBy column: String, as key: (String) -> Key?) async throws -> [Key: RecordSpan] {
         var result: [Key: RecordSpan] = [:]

@@ -20,6 +20,9 @@ public protocol JobQueue: Sendable {
     /// Moves a job to a later time without counting a failure (a reminder waiting out quiet hours),
     /// with a new payload when given (what the job has done so far).
     func reschedule(_ id: JobID, to time: Date, payload: String?) async throws
+    /// Brings the job with this key forward to `time` ("Sync now"), running it again if it had
+    /// ended; false when there is no such job, or it is running now.
+    @discardableResult func bringForward(idempotencyKey: String, to time: Date) async throws -> Bool
     /// Records the error; with a retry time the job waits for it, without one it stays failed.
     func fail(_ id: JobID, error: String, retryAt: Date?) async throws
     /// Jobs not done, due by `time`, oldest first (for operators).
@@ -117,6 +120,13 @@ struct SQLJobQueue: JobQueue {
             .set("lease_until", to: SQLLiteral.null).set("attempts", to: 0)
         if let payload { update = update.set("payload", to: payload) }
         try await update.where("id", .equal, id.rawValue).run()
+    }
+
+    func bringForward(idempotencyKey: String, to time: Date) async throws -> Bool {
+        try await sql.update("jobs").set("due_at", to: time).set("attempts", to: 0).set("done_at", to: SQLLiteral.null)
+            .set("last_error", to: SQLLiteral.null).where("idempotency_key", .equal, idempotencyKey)
+            .where { $0.where("lease_until", .is, SQLLiteral.null).orWhere("lease_until", .lessThan, time) }
+            .returning("id").first() != nil
     }
 
     func fail(_ id: JobID, error: String, retryAt: Date?) async throws {

@@ -81,7 +81,8 @@ extension Schema {
         return """
             UPDATE quantity_days SET total = total - \(row).value, n = n - 1 WHERE \(days(of: row, hour: hour, day: day));
             DELETE FROM quantity_days WHERE \(days(of: row, hour: hour, day: day)) AND n <= 0;
-            UPDATE quantity_days SET low = (SELECT MIN(h.low) \(hours)), high = (SELECT MAX(h.high) \(hours))
+            UPDATE quantity_days SET low = COALESCE((SELECT MIN(h.low) \(hours)), low), \
+            high = COALESCE((SELECT MAX(h.high) \(hours)), high)
             WHERE \(days(of: row, hour: hour, day: day)) AND (\(row).value <= low OR \(row).value >= high);
             """
     }

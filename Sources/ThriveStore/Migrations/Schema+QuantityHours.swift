@@ -62,7 +62,9 @@ extension Schema {
     }
 
     /// Takes one sample out of its hour. The sum and count step back; an extreme is read again from
-    /// the hour's remaining samples only when the removed value was that extreme.
+    /// the hour's remaining samples only when the removed value was that extreme. PostgreSQL runs
+    /// a statement's row triggers at its end: when one statement deletes every sample of an hour,
+    /// the first triggers find none left, keep the old extreme, and the last one deletes the hour.
     static func remove(_ row: String, hour: String, hourStart: String, hourEnd: String) -> String {
         let samples = """
             FROM quantity_samples q WHERE q.owner_id = \(row).owner_id AND q.type = \(row).type \
@@ -72,7 +74,8 @@ extension Schema {
         return """
             UPDATE quantity_hours SET total = total - \(row).value, n = n - 1 WHERE \(key(row, hour: hour));
             DELETE FROM quantity_hours WHERE \(key(row, hour: hour)) AND n <= 0;
-            UPDATE quantity_hours SET low = (SELECT MIN(q.value) \(samples)), high = (SELECT MAX(q.value) \(samples))
+            UPDATE quantity_hours SET low = COALESCE((SELECT MIN(q.value) \(samples)), low), \
+            high = COALESCE((SELECT MAX(q.value) \(samples)), high)
             WHERE \(key(row, hour: hour)) AND (\(row).value <= low OR \(row).value >= high);
             """
     }

@@ -9,6 +9,8 @@ public protocol CategorySampleRepository: RecordBatches where Record == Category
     func samples(of type: CategoryType?, in window: DateWindow, limit: Int?) async throws -> [CategorySample]
     func sample(id: CategorySampleID) async throws -> CategorySample?
     func delete(id: CategorySampleID) async throws -> Bool
+    /// Deletes everything from `source`; returns how many.
+    func delete(from source: SampleSource) async throws -> Int
     func spans() async throws -> [CategoryType: RecordSpan]
 }
 
@@ -47,6 +49,8 @@ struct SQLCategorySampleRepository: CategorySampleRepository, RecordTableBacked 
     func sample(id: CategorySampleID) async throws -> CategorySample? { try await records.find(id: id.rawValue) }
 
     func delete(id: CategorySampleID) async throws -> Bool { try await records.delete(id: id.rawValue) }
+
+    func delete(from source: SampleSource) async throws -> Int { try await records.delete(from: source) }
 
     func spans() async throws -> [CategoryType: RecordSpan] {
         try await records.spans(groupedBy: "type", as: CategoryType.init(storageName:))

@@ -12,6 +12,8 @@ public protocol QuantitySampleRepository: RecordBatches where Record == Quantity
     func sample(id: SampleID) async throws -> QuantitySample?
     func latest(of type: QuantityType) async throws -> QuantitySample?
     func delete(id: SampleID) async throws -> Bool
+    /// Deletes everything from `source`; returns how many.
+    func delete(from source: SampleSource) async throws -> Int
     func spans() async throws -> [QuantityType: RecordSpan]
 }
 
@@ -52,6 +54,8 @@ struct SQLQuantitySampleRepository: QuantitySampleRepository, RecordTableBacked 
     }
 
     func delete(id: SampleID) async throws -> Bool { try await records.delete(id: id.rawValue) }
+
+    func delete(from source: SampleSource) async throws -> Int { try await records.delete(from: source) }
 
     func spans() async throws -> [QuantityType: RecordSpan] {
         try await records.spans(groupedBy: "type", as: QuantityType.init(storageName:))

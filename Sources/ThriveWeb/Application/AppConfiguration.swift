@@ -32,6 +32,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var importDirectory: String?
     /// The largest export a person may upload.
     public var importLimitBytes = 16 * 1_073_741_824
+    /// Device providers the operator registered Thrive with, and the key that seals their tokens.
+    public var devices = DeviceConfiguration()
 
     public var importFolder: URL {
         URL(fileURLWithPath: importDirectory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("imports").path)
@@ -66,6 +68,18 @@ public struct AppConfiguration: Sendable, Hashable {
         case smtpFrom = "THRIVE_SMTP_FROM"
         case importDirectory = "THRIVE_IMPORT_DIR"
         case importLimit = "THRIVE_IMPORT_LIMIT_GB"
+        case deviceKey = "THRIVE_DEVICE_KEY"
+        case deviceProviderURL = "THRIVE_DEVICE_PROVIDER_URL"
+        case fitbitClientID = "THRIVE_FITBIT_CLIENT_ID"
+        case fitbitClientSecret = "THRIVE_FITBIT_CLIENT_SECRET"
+        case ouraClientID = "THRIVE_OURA_CLIENT_ID"
+        case ouraClientSecret = "THRIVE_OURA_CLIENT_SECRET"
+        case withingsClientID = "THRIVE_WITHINGS_CLIENT_ID"
+        case withingsClientSecret = "THRIVE_WITHINGS_CLIENT_SECRET"
+        case googleFitClientID = "THRIVE_GOOGLE_FIT_CLIENT_ID"
+        case googleFitClientSecret = "THRIVE_GOOGLE_FIT_CLIENT_SECRET"
+        case whoopClientID = "THRIVE_WHOOP_CLIENT_ID"
+        case whoopClientSecret = "THRIVE_WHOOP_CLIENT_SECRET"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -115,6 +129,7 @@ public struct AppConfiguration: Sendable, Hashable {
             }
             importLimitBytes = gigabytes * 1_073_741_824
         }
+        devices = try DeviceConfiguration(value)
         push.apns = try Self.apns(value)
         push.smtp = try Self.smtp(value)
         if let cost = value(.bcryptCost) {

@@ -67,6 +67,7 @@ struct AppServices: Sendable {
     let renderer: PageRenderer
     let policy: SessionPolicy
     let push: PushChannels
+    let devices: DeviceServices
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -97,5 +98,7 @@ struct AppServices: Sendable {
         creatorPrograms = CreatorWritingService(store: store, now: now)
         creatorPieces = CreatorWritingService(store: store, now: now)
         push = PushChannels(store: store, now: now, configuration: configuration.push)
+        devices = DeviceServices(
+            store: store, now: now, ids: ids, configuration: configuration.devices, dataDirectory: configuration.dataDirectory)
     }
 }

@@ -11,7 +11,8 @@ public func buildApplication(
     let router = try await buildRouter(configuration, dependencies: dependencies)
     let jobs = BackgroundJobs(
         store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
-        leaseSeconds: configuration.jobLeaseSeconds, importFolder: configuration.importFolder, logger: dependencies.logger)
+        leaseSeconds: configuration.jobLeaseSeconds, importFolder: configuration.importFolder,
+        devices: configuration.devices, dataDirectory: configuration.dataDirectory, logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
@@ -78,6 +79,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         ContentFeature(services: services),
         CreatorFeature(services: services),
         ImportsFeature(services: services),
+        DevicesFeature(services: services),
     ]
     for feature in features { try feature.addRoutes(api: api, pages: router) }
     return router

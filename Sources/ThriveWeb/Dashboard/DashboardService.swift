@@ -57,7 +57,7 @@ struct DashboardService: Sendable {
                 deep
                 ? try await Self.timeline(records, since: time.addingTimeInterval(-86_400), until: time.addingTimeInterval(60))
                 : []
-            return (latestDevice, timeline)
+            return (latestDevice, timeline, try await records.devices.all())
         }
         let hour = Self.hour(time, in: zone)
         let history = overview.scoreHistory(person.scoreInputs(clock: overview.clock))
@@ -66,7 +66,8 @@ struct DashboardService: Sendable {
             greeting: Greeting.text(partOfDay: Self.partOfDay(hour), name: person.profile.displayName),
             partOfDay: Self.partOfDay(hour),
             isNewPerson: week.allSatisfy(Self.isEmpty) && reads.0 == nil,
-            staleNotice: Self.staleNotice(reads.0, now: time, zone: zone),
+            staleNotice: Self.staleNotice(connections: reads.2, now: time, zone: zone)
+                ?? Self.staleNotice(reads.0, now: time, zone: zone),
             focus: Self.focus(hour: hour, today: today, plan: person.nutritionPlan(), policy: policy),
             alerts: overview.alerts.filter(\.isOpen).map(AlertBody.init),
             scores: overview.scores.map { score in
@@ -127,6 +128,18 @@ struct DashboardService: Sendable {
     static func staleNotice(_ latest: QuantitySample?, now: Date, zone: TimeZone) -> String? {
         guard let latest, latest.source.kind != .manual, now.timeIntervalSince(latest.end) > 86_400 else { return nil }
         return t("dashboard.stale", ["date": DisplayFormat.date(latest.end, in: zone), "source": latest.source.name])
+    }
+
+    /// A connected device silent for more than a day, named (spec 000: stale data over 24 h).
+    static func staleNotice(connections: [DeviceConnection], now: Date, zone: TimeZone) -> String? {
+        guard let silent = connections.first(where: { $0.state == .active && $0.isStale(at: now) }) else { return nil }
+        let since = silent.lastSyncAt ?? silent.connectedAt
+        return t(
+            "dashboard.staleDevice",
+            [
+                "source": silent.provider.brand, "date": DisplayFormat.date(since, in: zone),
+                "time": DisplayFormat.time(since, in: zone),
+            ])
     }
 
     static func figures(_ day: DayMetrics?, policy: SourcePolicy) -> [Dashboard.Figure] {

@@ -10,7 +10,8 @@ public struct BackgroundJobs: Sendable {
 
     public init(
         store: Store, now: Now = .system, ids: IDGenerator = .random, push: PushConfiguration = PushConfiguration(),
-        leaseSeconds: Int = 120, importFolder: URL = URL(fileURLWithPath: "data/imports"), logger: Logger
+        leaseSeconds: Int = 120, importFolder: URL = URL(fileURLWithPath: "data/imports"),
+        devices: DeviceConfiguration = DeviceConfiguration(), dataDirectory: String = "data", logger: Logger
     ) {
         let engines = HealthEngineService(store: store, now: now, ids: ids)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
@@ -21,6 +22,8 @@ public struct BackgroundJobs: Sendable {
         let email = CriticalEmail(store: store, channels: channels)
         // The folder is only read here: the size limit applies to uploads.
         let imports = DataImportJob(store: store, now: now, ids: ids, files: ImportFiles(folder: importFolder, limit: .max))
+        let pulls = DevicePullJob(
+            devices: DeviceServices(store: store, now: now, ids: ids, configuration: devices, dataDirectory: dataDirectory))
         let prompts = DailyPrompts(
             store: store, now: now, ids: ids,
             triggers: [
@@ -30,7 +33,7 @@ public struct BackgroundJobs: Sendable {
                 MealPromptTrigger(store: store),
             ])
         runner = JobRunner(
-            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts, email, imports],
+            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts, email, imports, pulls],
             planners: [reminders, tidy, prompts], logger: logger)
         runner.lease = TimeInterval(leaseSeconds)
     }

@@ -20,7 +20,7 @@ struct OnboardingGate: RouterMiddleware {
 
     /// Pages a person needs before and during onboarding.
     static let openPaths = [
-        "/onboarding", "/login", "/logout", "/signup", "/profile", "/assets", "/api", "/healthz", "/manifest",
+        "/onboarding", "/login", "/logout", "/signup", "/profile", "/assets", "/api", "/healthz", "/manifest", "/oauth",
     ]
 
     func handle(

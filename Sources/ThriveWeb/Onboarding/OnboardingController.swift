@@ -61,7 +61,10 @@ struct OnboardingController {
         case .optional:
             let person = try await services.engines.context(owner)
             page.fillOptional(person.preferences, units: person.profile.unitSystem, today: person.today, form: form)
-        case .dataSource: page.fillDataSource(state.progress, form: form)
+        case .dataSource:
+            let connected = try await services.store.read { try await $0.records(of: owner).devices.all() }
+            page.fillDataSource(
+                state.progress, form: form, offered: services.configuration.devices.offered, connected: connected.map(\.provider))
         case .baseline: page.fillBaseline(state.progress, form: form)
         case .plan:
             let person = try await services.engines.context(owner)
@@ -112,6 +115,9 @@ struct OnboardingController {
         case .dataSource:
             guard let source = form.text("source").flatMap(DataSourceChoice.init) else {
                 throw ValidationError(field: "source", message: t("onboarding.error.source"))
+            }
+            if source == .device, try await services.store.read({ try await $0.records(of: owner).devices.all() }).isEmpty {
+                throw ValidationError(field: "source", message: t("onboarding.error.noDevice"))
             }
             progress.dataSource = source
         case .baseline:

@@ -54,6 +54,11 @@ struct OnboardingPage: Sendable {
     var activity: [Choice] = []
     var emphasis: [Choice] = []
     var sources: [Choice] = []
+    /// Providers the person can connect on the data step, with what each shares (spec 004, step 5).
+    var deviceOffers: [DevicesPage.Offer] = []
+    var hasDeviceOffers = false
+    /// "Connected: Fitbit".
+    var devicesConnected: String?
     var liftGroups: [BaselineLifts.Group] = []
     var weightGoal: WeightGoalFields?
     var nutrition: NutritionPlanPage?
@@ -210,14 +215,21 @@ extension OnboardingPage {
             error: errors["targetDate"])
     }
 
-    mutating func fillDataSource(_ progress: OnboardingProgress, form: FormFields?) {
-        let chosen = form?.text("source") ?? progress.dataSource?.rawValue ?? ""
-        sources = Choice.list(
-            "source",
-            [
-                ("manual", t("onboarding.source.manual")),
-                ("deviceLater", t("onboarding.source.deviceLater")),
-            ], checked: [chosen], multiple: false)
+    mutating func fillDataSource(
+        _ progress: OnboardingProgress, form: FormFields?, offered: [DeviceProvider] = [], connected: [DeviceProvider] = []
+    ) {
+        let chosen = form?.text("source") ?? progress.dataSource?.rawValue ?? (connected.isEmpty ? "" : "device")
+        var options = [
+            ("manual", t("onboarding.source.manual")),
+            ("deviceLater", t("onboarding.source.deviceLater")),
+        ]
+        if !connected.isEmpty {
+            options.insert(("device", t(Phrase("onboarding.source.device", ["names": .names(connected.map(\.brand))]))), at: 0)
+            devicesConnected = t(Phrase("onboarding.devicesConnected", ["names": .names(connected.map(\.brand))]))
+        }
+        sources = Choice.list("source", options, checked: [chosen], multiple: false)
+        deviceOffers = offered.filter { !connected.contains($0) }.map(DevicesPage.offer)
+        hasDeviceOffers = !deviceOffers.isEmpty
     }
 
     mutating func fillBaseline(_ progress: OnboardingProgress, form: FormFields?) {
