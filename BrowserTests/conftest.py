@@ -21,14 +21,15 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(data=None, port=None):
+def start_server(data=None, port=None, extra_env=None):
     """A `thrive serve --demo` on a free loopback port (or `port`, to start a stopped server again
-    on its data); returns its address and process."""
+    on its data), with `extra_env` set too; returns its address and process."""
     binary = os.environ.get("THRIVE_BINARY", str(ROOT / ".build" / "debug" / "thrive"))
     port = port or free_port()
     data = data or tempfile.mkdtemp(prefix="thrive-browser-")
     env = {k: v for k, v in os.environ.items() if not k.startswith("THRIVE_")}
     env["THRIVE_BCRYPT_COST"] = "10"
+    env.update(extra_env or {})
     log = open(Path(data) / "server.log", "a")
     process = subprocess.Popen(
         [binary, "serve", "--demo", "--port", str(port), "--data-dir", data],

@@ -96,6 +96,9 @@ struct DeviceConnectionTests {
                 try await browser.signUp()
                 let page = try await browser.get("/profile/devices")
                 #expect(page.status == .ok)
+                // The browser may follow "Connect" to the providers' consent pages, and nowhere else.
+                let csp = try #require(page.headers[.contentSecurityPolicy])
+                #expect(csp.contains("form-action 'self' \(stub.baseURL.absoluteString);"), "\(csp)")
                 #expect(page.text.contains("Connect Fitbit") && page.text.contains("Connect WHOOP"))
                 #expect(page.text.contains("Blood oxygen at night, for the low-oxygen alert"))
 

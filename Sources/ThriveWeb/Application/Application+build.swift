@@ -30,7 +30,9 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         configuration: configuration, dependencies: dependencies, renderer: try await PageRenderer.load())
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: SecurityHeadersMiddleware(strictTransportSecurity: configuration.usesTLS))
+    router.add(
+        middleware: SecurityHeadersMiddleware(
+            strictTransportSecurity: configuration.usesTLS, formTargets: configuration.devices.consentOrigins))
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: services.renderer))
     router.add(middleware: PathCheckMiddleware())

@@ -15,6 +15,18 @@ public struct DeviceConfiguration: Sendable, Hashable {
         self.key = key
     }
 
+    /// Where "Connect" sends people: each offered provider's consent page origin, for the CSP's
+    /// form-action (a form's redirect elsewhere is blocked by the browser otherwise).
+    public var consentOrigins: [String] {
+        var origins: [String] = []
+        for provider in offered {
+            guard let url = apps[provider]?.endpoints.authorize, let scheme = url.scheme, let host = url.host else { continue }
+            let origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+            if !origins.contains(origin) { origins.append(origin) }
+        }
+        return origins
+    }
+
     /// Providers in the order Settings › Devices lists them.
     public var offered: [DeviceProvider] { DeviceProvider.allCases.filter { apps[$0] != nil } }
 

@@ -9,9 +9,11 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     /// Built and validated once; every response appends the same fields.
     private let fields: [HTTPField]
 
-    init(strictTransportSecurity: Bool) {
+    /// `formTargets`: origins a form may lead to besides this server — the consent pages of the
+    /// device providers the operator set up, where "Connect" sends the person.
+    init(strictTransportSecurity: Bool, formTargets: [String] = []) {
         var fields = [
-            HTTPField(name: .contentSecurityPolicy, value: Self.contentSecurityPolicy),
+            HTTPField(name: .contentSecurityPolicy, value: Self.contentSecurityPolicy(formTargets: formTargets)),
             HTTPField(name: .xContentTypeOptions, value: "nosniff"),
             HTTPField(name: .referrerPolicy, value: "no-referrer"),
             HTTPField(name: .xFrameOptions, value: "DENY"),
@@ -26,11 +28,14 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
 
     private static let noStore = HTTPField(name: .cacheControl, value: "no-store")
 
-    static let contentSecurityPolicy = [
-        "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
-        "font-src 'self'", "connect-src 'self'", "manifest-src 'self'", "worker-src 'self'",
-        "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-    ].joined(separator: "; ")
+    static func contentSecurityPolicy(formTargets: [String] = []) -> String {
+        [
+            "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:",
+            "font-src 'self'", "connect-src 'self'", "manifest-src 'self'", "worker-src 'self'",
+            "object-src 'none'", "base-uri 'none'", (["form-action 'self'"] + formTargets).joined(separator: " "),
+            "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
