@@ -76,6 +76,8 @@ struct CSVImportTests {
             try await browser.signUp(timeZone: "Europe/Berlin")
             let page = try await browser.get("/profile/data/import/csv")
             #expect(page.status == .ok && page.text.contains("From a spreadsheet (CSV)"))
+            // The limit in words a person reads (it once said "0 MB").
+            #expect(page.text.contains("A .csv file of up to 512 KB, commas or semicolons between columns."))
             let token = try #require(page.formToken)
             var form = ByteBuffer(
                 string: "--F0rmWebKitB0undary\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(token)\r\n")

@@ -64,10 +64,11 @@ struct ImportFiles: Sendable {
     }
 
     /// "16 GB", or "64 MB" under a gigabyte, in the request's language.
+    /// "16 GB", "1 MB", "512 KB": whole units, the largest that is at least one.
     static func size(_ bytes: Int) -> String {
-        bytes >= 1_073_741_824
-            ? t("imports.sizeGB", ["size": DisplayFormat.count(bytes / 1_073_741_824)])
-            : t("imports.sizeMB", ["size": DisplayFormat.count(bytes / 1_048_576)])
+        if bytes >= 1_073_741_824 { return t("imports.sizeGB", ["size": DisplayFormat.count(bytes / 1_073_741_824)]) }
+        if bytes >= 1_048_576 { return t("imports.sizeMB", ["size": DisplayFormat.count(bytes / 1_048_576)]) }
+        return t("imports.sizeKB", ["size": DisplayFormat.count(max(1, bytes / 1_024))])
     }
 
     static let fileTypes = [
