@@ -258,7 +258,9 @@ struct DeviceConnectionTests {
                 let sealed = { try await app.store.read { try await $0.records(of: owner).devices.sealedToken(for: id) } }
                 let first = try await sealed()
 
-                // Not due before its 30 minutes; due after.
+                // Not due before its 30 minutes; due after. The hour-long access token from the
+                // connection has expired by then at Fitbit: every pull starts with a fresh one.
+                await stub.expireAccessTokens()
                 clock.advance(minutes: 29)
                 try await Self.jobs(app).runDue()
                 #expect(await stub.refreshes == 0)
@@ -269,6 +271,7 @@ struct DeviceConnectionTests {
                 #expect(second != nil && second != first, "the rotated refresh token replaced the spent one")
                 var connection = try #require(try await Self.connection(app, .fitbit))
                 #expect(connection.lastSyncAt == clock.now && connection.problem == nil)
+                #expect(connection.recordsStored > 48_000, "the month, then the last 36 hours again")
 
                 // Fitbit says: wait two minutes. The connection says so, and the next pull waits that long.
                 await stub.throttle(next: 1, retryAfter: 120)

@@ -87,6 +87,11 @@ struct OpenAPIDocumentTests {
             try expectMatches(try await browser.json(.get, "/api/v1/scores", bearer: access), "/api/v1/scores", "get")
             try expectMatches(try await browser.json(.get, "/api/v1/alerts", bearer: access), "/api/v1/alerts", "get")
             try expectMatches(try await browser.json(.get, "/api/v1/insights", bearer: access), "/api/v1/insights", "get")
+            try expectMatches(try await browser.json(.get, "/api/v1/devices", bearer: access), "/api/v1/devices", "get")
+            try expectMatches(
+                try await browser.json(.post, "/api/v1/devices/fitbit/sync", "{}", bearer: access),
+                "/api/v1/devices/{provider}/sync",
+                "post")
             try expectMatches(
                 try await browser.json(.post, "/api/v1/alerts/\(UUID())/acknowledge", bearer: access),
                 "/api/v1/alerts/{id}/acknowledge", "post")
