@@ -25,7 +25,7 @@ public enum DeviceProvider: String, Sendable, Codable, CaseIterable, Hashable {
         switch self {
         case .fitbit: [.heartRate, .activity, .sleep, .oxygen, .body]
         case .oura: [.heartRate, .activity, .sleep, .oxygen]
-        case .withings: [.heartRate, .activity, .sleep, .body]
+        case .withings: [.heartRate, .activity, .sleep, .oxygen, .body]
         case .googleFit: [.heartRate, .activity, .sleep, .oxygen, .body]
         case .whoop: [.heartRate, .sleep, .oxygen, .body]
         }

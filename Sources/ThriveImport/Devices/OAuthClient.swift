@@ -31,8 +31,9 @@ public struct OAuthClient: Sendable {
             case (.oura, .activity), (.oura, .sleep): add("daily")
             case (.oura, .oxygen): add("spo2")
             case (.oura, .body): add("personal")
-            case (.withings, .heartRate), (.withings, .body): add("user.metrics")
-            case (.withings, .activity), (.withings, .sleep), (.withings, .oxygen): add("user.activity")
+            // Withings' measures (weight, pulse, SpO₂) are metrics; its minute series and sleep are activity.
+            case (.withings, .heartRate), (.withings, .body), (.withings, .oxygen): add("user.metrics")
+            case (.withings, .activity), (.withings, .sleep): add("user.activity")
             case (.googleFit, .heartRate): add("https://www.googleapis.com/auth/fitness.heart_rate.read")
             case (.googleFit, .activity): add("https://www.googleapis.com/auth/fitness.activity.read")
             case (.googleFit, .sleep): add("https://www.googleapis.com/auth/fitness.sleep.read")
