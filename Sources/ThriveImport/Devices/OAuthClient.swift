@@ -59,8 +59,7 @@ public struct OAuthClient: Sendable {
             ("state", state), ("code_challenge", challenge), ("code_challenge_method", "S256"),
         ]
         if provider == .googleFit { query += [("access_type", "offline"), ("prompt", "consent")] }
-        components.percentEncodedQuery = query.map { "\(FormEncoding.escape($0.0))=\(FormEncoding.escape($0.1))" }
-            .joined(separator: "&")
+        components.percentEncodedQuery = FormEncoding.query(query)
         return components.url!
     }
 

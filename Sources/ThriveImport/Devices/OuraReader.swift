@@ -5,9 +5,16 @@ import ThriveCore
 /// periods with their five-minute stage string, daily steps and active energy, and the night's
 /// average SpO₂.
 struct OuraReader: DeviceReader {
-    struct Page<Item: Decodable>: Decodable {
+    struct Page<Item: Decodable>: ProviderPage {
         let data: [Item]
         let nextToken: String?
+        var items: [Item] { data }
+    }
+
+    private func pages<Item: Decodable>(_ type: Item.Type, _ path: String, _ query: [(String, String)], _ api: ProviderAPI)
+        async throws(ProviderError) -> [Item]
+    {
+        try await api.pages(Page<Item>.self, path, query, tokenName: "next_token", limit: 1_000_000)
     }
 
     struct HeartRate: Decodable {
@@ -84,20 +91,5 @@ struct OuraReader: DeviceReader {
             }
             records.add(.oxygenSaturation, average / 100, start: day.addingTimeInterval(3 * 3_600))
         }
-    }
-
-    /// Every page of a collection.
-    private func pages<Item: Decodable>(_ type: Item.Type, _ path: String, _ query: [(String, String)], _ api: ProviderAPI)
-        async throws(ProviderError) -> [Item]
-    {
-        var items: [Item] = []
-        var token: String?
-        repeat {
-            guard let page = try await api.get(Page<Item>.self, path, query + (token.map { [("next_token", $0)] } ?? []))
-            else { return items }
-            items += page.data
-            token = page.nextToken
-        } while token != nil && items.count < 1_000_000
-        return items
     }
 }

@@ -40,6 +40,23 @@ public struct ProviderAPI: Sendable {
         do { return try decoder.decode(Answer.self, from: response.body) } catch { throw .unreadable }
     }
 
+    /// Every page of a collection that pages by a token (Oura's `next_token`, WHOOP's `nextToken`),
+    /// at most `limit` items.
+    func pages<Page: ProviderPage>(
+        _ type: Page.Type, _ path: String, _ query: [(String, String)], tokenName: String, limit: Int
+    ) async throws(ProviderError) -> [Page.Item] {
+        var items: [Page.Item] = []
+        var token: String?
+        repeat {
+            guard let page = try await get(Page.self, path, query + (token.map { [(tokenName, $0)] } ?? [])) else {
+                return items
+            }
+            items += page.items
+            token = page.nextToken
+        } while token != nil && items.count < limit
+        return items
+    }
+
     /// Runs `read` for each item, a few at a time (providers' per-day endpoints), keeping the order.
     func each<Item: Sendable, Part: Sendable>(
         _ items: [Item], width: Int = 6, _ read: @escaping @Sendable (Item) async throws(ProviderError) -> Part
@@ -67,6 +84,13 @@ public struct ProviderAPI: Sendable {
             throw .unavailable(status: 0)
         }
     }
+}
+
+/// One page of a collection: its items and the token of the next page, if any.
+protocol ProviderPage: Decodable {
+    associatedtype Item
+    var items: [Item] { get }
+    var nextToken: String? { get }
 }
 
 /// Dates as providers write them.

@@ -53,10 +53,7 @@ public struct ProviderEndpoints: Sendable, Hashable {
     func data(_ path: String, _ query: [(String, String)] = []) -> URL {
         var components = URLComponents(
             url: api.appendingPathComponent(String(path.drop { $0 == "/" })), resolvingAgainstBaseURL: false)!
-        if !query.isEmpty {
-            components.percentEncodedQuery = query.map { "\(FormEncoding.escape($0.0))=\(FormEncoding.escape($0.1))" }
-                .joined(separator: "&")
-        }
+        if !query.isEmpty { components.percentEncodedQuery = FormEncoding.query(query) }
         return components.url!
     }
 }

@@ -19,7 +19,7 @@ public struct ProviderRequest: Sendable {
 
     /// A form POST (`application/x-www-form-urlencoded`), as every token endpoint takes.
     static func form(_ url: URL, _ fields: [(String, String)], headers: [(String, String)] = []) -> ProviderRequest {
-        let body = fields.map { "\(FormEncoding.escape($0.0))=\(FormEncoding.escape($0.1))" }.joined(separator: "&")
+        let body = FormEncoding.query(fields)
         return ProviderRequest(
             method: "POST", url: url, headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],
             body: Data(body.utf8))
@@ -80,5 +80,10 @@ public enum FormEncoding {
 
     public static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    /// `name=value&…`, each side escaped: a form body or a URL's query.
+    public static func query(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 }

@@ -5,9 +5,16 @@ import ThriveCore
 /// measurement. WHOOP gives a sleep's stage totals but not when each stage happened, so a night is
 /// stored as its time in bed and, from its start, the time actually asleep.
 struct WhoopReader: DeviceReader {
-    struct Page<Item: Decodable>: Decodable {
+    struct Page<Item: Decodable>: ProviderPage {
         let records: [Item]
         let nextToken: String?
+        var items: [Item] { records }
+    }
+
+    private func pages<Item: Decodable>(_ type: Item.Type, _ path: String, _ query: [(String, String)], _ api: ProviderAPI)
+        async throws(ProviderError) -> [Item]
+    {
+        try await api.pages(Page<Item>.self, path, query, tokenName: "nextToken", limit: 100_000)
     }
 
     struct Recovery: Decodable {
@@ -63,19 +70,5 @@ struct WhoopReader: DeviceReader {
             calendar.timeZone = zone
             records.add(.bodyMass, weight, start: calendar.startOfDay(for: window.end))
         }
-    }
-
-    private func pages<Item: Decodable>(_ type: Item.Type, _ path: String, _ query: [(String, String)], _ api: ProviderAPI)
-        async throws(ProviderError) -> [Item]
-    {
-        var items: [Item] = []
-        var token: String?
-        repeat {
-            guard let page = try await api.get(Page<Item>.self, path, query + (token.map { [("nextToken", $0)] } ?? []))
-            else { return items }
-            items += page.records
-            token = page.nextToken
-        } while token != nil && items.count < 100_000
-        return items
     }
 }

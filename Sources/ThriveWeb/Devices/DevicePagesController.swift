@@ -142,7 +142,6 @@ struct DevicePagesController {
 
     /// `path` with these query items added (after any it has).
     static func adding(_ path: String, _ items: [(String, String)]) -> String {
-        let query = items.map { "\(FormEncoding.escape($0.0))=\(FormEncoding.escape($0.1))" }.joined(separator: "&")
-        return path + (path.contains("?") ? "&" : "?") + query
+        path + (path.contains("?") ? "&" : "?") + FormEncoding.query(items)
     }
 }

@@ -6,7 +6,8 @@ import ThriveStore
 /// How a pull ended.
 enum PullOutcome: Equatable, Sendable {
     case pulled(Int)
-    case failed(DeviceConnection.Problem, retryAfter: TimeInterval?)
+    /// Counted against the connection, to be tried again at `next` (nil: nothing was counted).
+    case failed(DeviceConnection.Problem, next: Date?)
     /// The connection was removed, or needs the person to connect again: nothing more to pull.
     case stopped
 }
@@ -45,9 +46,7 @@ extension DeviceServices {
         }
         switch await pull(connection, access: grant.access, for: owner) {
         case .pulled: return PullSchedule.next(after: now(), failures: 0)
-        case .failed(_, let retryAfter):
-            let failures = try await store.read { try await $0.records(of: owner).devices.get(id)?.failures } ?? 1
-            return PullSchedule.next(after: now(), failures: failures, retryAfter: retryAfter)
+        case .failed(_, let next): return next ?? PullSchedule.next(after: now(), failures: connection.failures)
         case .stopped: return nil
         }
     }
@@ -66,8 +65,8 @@ extension DeviceServices {
                     window, zone: zone, into: &records,
                     api: ProviderAPI(endpoints: app.endpoints, transport: transport, token: access))
             } catch {
-                _ = try await failed(connection, error, for: owner)
-                return error == .revoked ? .stopped : .failed(Self.problem(error), retryAfter: Self.retryAfter(error))
+                let next = try await failed(connection, error, for: owner)
+                return error == .revoked ? .stopped : .failed(Self.problem(error), next: next)
             }
             records.removeDuplicates()
             var updated = connection
@@ -88,7 +87,7 @@ extension DeviceServices {
             }
             return .pulled(records.count)
         } catch {
-            return .failed(.unavailable, retryAfter: nil)
+            return .failed(.unavailable, next: nil)
         }
     }
 

@@ -99,10 +99,7 @@ struct DeviceServices: Sendable {
         DeviceConnection, pulled: Int
     ) {
         // What a device sends is health data: none is taken before the terms are accepted.
-        let consent = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }
-        guard consent?.hasConsent == true else {
-            throw AppError(status: .forbidden, code: "consent_required", message: t("onboarding.error.consentFirst"))
-        }
+        try await OnboardingGate.requireConsent(owner, store: store)
         let vault = try vault()
         guard let ticket = RelayTicket.opened(handle, vault, purpose: Self.handlePurpose, at: now()),
             ticket.owner == owner.rawValue, let code = ticket.code

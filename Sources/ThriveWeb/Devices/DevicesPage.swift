@@ -78,17 +78,7 @@ struct DevicesPage: Sendable {
     }
 
     static func kindNames(_ kinds: [RecordKind]) -> String {
-        t(Phrase("devices.kinds", ["kinds": .names(kinds.map { t("recordKind.\(Self.shortName($0))") })]))
-    }
-
-    static func shortName(_ kind: RecordKind) -> String {
-        switch kind {
-        case .quantity(let type): type.shortName
-        case .category(let type): type.shortName
-        case .workout: "workout"
-        case .food: "food"
-        case .moodCheckIn: "moodCheckIn"
-        }
+        t(Phrase("devices.kinds", ["kinds": .names(kinds.map(\.title))]))
     }
 
     static func when(_ date: Date, zone: TimeZone, now: Date) -> String {

@@ -40,13 +40,16 @@ struct OnboardingGate: RouterMiddleware {
             }
         case .apiWrites:
             guard request.method != .get, request.method != .head else { return try await next(request, context) }
-            let consent = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }
-            guard consent?.hasConsent == true else {
-                throw AppError(
-                    status: .forbidden, code: "consent_required",
-                    message: t("onboarding.error.consentFirst"))
-            }
+            try await Self.requireConsent(owner, store: store)
         }
         return try await next(request, context)
+    }
+
+    /// Health data is taken only after the terms are accepted: 403 `consent_required` before.
+    static func requireConsent(_ owner: UserID, store: Store) async throws {
+        let consent = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }
+        guard consent?.hasConsent == true else {
+            throw AppError(status: .forbidden, code: "consent_required", message: t("onboarding.error.consentFirst"))
+        }
     }
 }
