@@ -84,9 +84,14 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(
             name: "ThriveReports",
-            dependencies: ["ThriveCore", "CRsvg"],
+            dependencies: ["ThriveCore", "CRsvg", "CQREncode"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -131,6 +136,7 @@ let package = Package(
                 "ThriveReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HummingbirdOTP", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -257,6 +263,7 @@ let package = Package(
                 "ThriveTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdOTP", package: "hummingbird-auth"),
             ],
             swiftSettings: strictSwift
         ),

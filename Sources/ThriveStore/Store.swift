@@ -51,7 +51,10 @@ public struct Repositories: Sendable {
     public var accounts: any AccountRepository { SQLAccountRepository(sql: sql) }
     public var sessions: any SessionRepository { SQLSessionRepository(sql: sql) }
     public var authTokens: any AuthTokenRepository { SQLAuthTokenRepository(sql: sql) }
-    public var loginThrottle: any LoginThrottleRepository { SQLLoginThrottleRepository(sql: sql) }
+    public var loginThrottle: any LoginThrottleRepository { SQLLoginThrottleRepository(session: session) }
+    public var knownDevices: any KnownDeviceRepository { SQLKnownDeviceRepository(sql: sql) }
+    public var accountLinks: any AccountLinkRepository { SQLAccountLinkRepository(sql: sql) }
+    public var secondFactors: any SecondFactorRepository { SQLSecondFactorRepository(sql: sql) }
     /// Background work for the job runner (not anyone's personal data: kinds, times and ids).
     public var jobs: any JobQueue { SQLJobQueue(session: session) }
     /// Roles and who coaches whom.

@@ -32,8 +32,7 @@ struct Import: AsyncParsableCommand {
         var email: String
 
         func run() async throws {
-            let address: EmailAddress
-            do { address = try EmailAddress(email) } catch { throw ExitMessage(error.message) }
+            let address = try ExitMessage.address(email)
             let url = URL(fileURLWithPath: file)
             guard FileManager.default.isReadableFile(atPath: url.path) else { throw ExitMessage("Cannot read \(file).") }
             let configuration = try store.configuration()

@@ -51,7 +51,8 @@ struct Jobs: AsyncParsableCommand {
             do {
                 let ran = try await BackgroundJobs(
                     store: database, push: configuration.push, importFolder: configuration.importFolder,
-                    devices: configuration.devices, dataDirectory: configuration.dataDirectory, logger: logger
+                    devices: configuration.devices, dataDirectory: configuration.dataDirectory,
+                    linkBase: configuration.linkBase, logger: logger
                 ).runDue()
                 await database.close()
                 print(ran == 1 ? "Ran 1 job." : "Ran \(ran) jobs.")

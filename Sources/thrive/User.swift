@@ -7,7 +7,7 @@ import ThriveWeb
 struct User: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage accounts on this server.",
-        subcommands: [Create.self, List.self, Delete.self, Role.self])
+        subcommands: [Create.self, List.self, Password.self, Delete.self, Role.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -94,12 +94,7 @@ struct User: AsyncParsableCommand {
         var yes = false
 
         func run() async throws {
-            let address: EmailAddress
-            do {
-                address = try EmailAddress(email)
-            } catch {
-                throw ExitMessage(error.message)
-            }
+            let address = try ExitMessage.address(email)
             if !yes {
                 print(
                     "Deleting \(address) removes the account and all its health data. Type the e-mail again to confirm: ",
@@ -122,6 +117,40 @@ struct User: AsyncParsableCommand {
 }
 
 extension User {
+    /// Sets an account's password for a person who forgot it, on a server that cannot send e-mail.
+    struct Password: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a new password for an account and sign it out everywhere.",
+            discussion:
+                "For a person who forgot theirs on a server without e-mail. The password is read from standard input (--password-stdin) or asked for without echo."
+        )
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: "The account's e-mail address.")
+        var email: String
+
+        @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
+        var passwordFromStandardInput = false
+
+        func run() async throws {
+            let address = try ExitMessage.address(email)
+            let password = try Terminal.password(for: address.value, fromStandardInput: passwordFromStandardInput)
+            let configuration = try store.configuration()
+            let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
+            let service = AccountService(store: database, hasher: Runtime.hasher(configuration), now: .system, ids: .random)
+            do {
+                let found = try await service.setPassword(email: address, to: password)
+                await database.close()
+                guard found else { throw ExitMessage("No account has the e-mail \(address).") }
+                print("Set a new password for \(address); it is signed out everywhere.")
+            } catch let error as ThriveCore.ValidationError {
+                await database.close()
+                throw ExitMessage(error.message)
+            }
+        }
+    }
+
     /// Grants or takes back a role: a `creator` brands a coaching space and invites people to it.
     struct Role: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -143,8 +172,7 @@ extension User {
             guard let role = AccountRole(rawValue: role) else {
                 throw ExitMessage("The role must be one of: \(AccountRole.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
-            let address: EmailAddress
-            do { address = try EmailAddress(email) } catch { throw ExitMessage(error.message) }
+            let address = try ExitMessage.address(email)
             let configuration = try store.configuration()
             let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
             let found = try await database.write { repositories -> Bool in
@@ -169,4 +197,9 @@ extension UnitSystem: ExpressibleByArgument {}
 struct ExitMessage: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
+    /// The e-mail address given on the command line, or what is wrong with it.
+    static func address(_ text: String) throws(ExitMessage) -> EmailAddress {
+        do { return try EmailAddress(text) } catch { throw ExitMessage(error.message) }
+    }
 }

@@ -71,11 +71,11 @@ struct CommandLineTests {
         #expect(first.status == 0, "\(first.errors)")
         #expect(
             first.output.contains(
-                "Applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23; the schema is at version 23."
+                "Applied migrations 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24; the schema is at version 24."
             ))
         #expect(first.output.contains("Loaded 8463 foods from the USDA table."))
         let second = try thrive.run(["migrate"]).output
-        #expect(second.contains("The schema is up to date (version 23)."))
+        #expect(second.contains("The schema is up to date (version 24)."))
         #expect(!second.contains("Loaded"), "the food table is loaded once")
     }
 
@@ -96,6 +96,17 @@ struct CommandLineTests {
         let weak = try thrive.run(["user", "create", "--email", "bob@example.com", "--password-stdin"], input: "short\n")
         #expect(weak.status != 0)
         #expect(weak.errors.contains("Use at least 8 characters for your password."))
+
+        // A person who forgot their password, on a server without e-mail.
+        let reset = try thrive.run(
+            ["user", "password", "--email", "ANN@example.com", "--password-stdin"], input: "new-horse-42\n")
+        #expect(reset.status == 0, "\(reset.errors)")
+        #expect(reset.output == "Set a new password for ann@example.com; it is signed out everywhere.\n")
+        let nobody = try thrive.run(
+            ["user", "password", "--email", "zed@example.com", "--password-stdin"], input: "new-horse-42\n")
+        #expect(nobody.errors.contains("No account has the e-mail zed@example.com."))
+        let tooWeak = try thrive.run(["user", "password", "--email", "ann@example.com", "--password-stdin"], input: "short\n")
+        #expect(tooWeak.errors.contains("Use at least 8 characters for your password."))
 
         let listed = try thrive.run(["user", "list"])
         #expect(listed.output.split(separator: "\n").count == 1)

@@ -111,23 +111,104 @@ struct AccountStoreTests {
     @Test(arguments: TestStores.kinds)
     func loginFailuresPersistPerKey(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in
-            let record = LoginFailureRecord(failures: 5, windowStart: Make.time, lockedUntil: Make.time + 900)
+            let record = LoginFailureRecord(failures: 5, lastFailureAt: Make.time)
             try await store.write { try await $0.loginThrottle.save(record, for: "account:x") }
             try await store.write {
-                try await $0.loginThrottle.save(LoginFailureRecord(failures: 1, windowStart: Make.time), for: "address:y")
+                try await $0.loginThrottle.save(LoginFailureRecord(failures: 1, lastFailureAt: Make.time + 120), for: "address:y")
             }
-            #expect(try await store.read { try await $0.loginThrottle.record(for: "account:x") } == record)
-            try await store.write { try await $0.loginThrottle.clear("account:x") }
-            #expect(try await store.read { try await $0.loginThrottle.record(for: "account:x") } == nil)
-            #expect(try await store.read { try await $0.loginThrottle.record(for: "address:y") }?.failures == 1)
+            #expect(try await store.write { try await $0.loginThrottle.claim("account:x") } == record)
+            try await store.write { try await $0.loginThrottle.save(nil, for: "account:x") }
+            #expect(try await store.write { try await $0.loginThrottle.claim("account:x") } == nil)
+            #expect(try await store.write { try await $0.loginThrottle.claim("address:y") }?.failures == 1)
+            #expect(try await store.write { try await $0.loginThrottle.claim("nobody") } == nil)
             try await store.write {
-                try await $0.loginThrottle.save(
-                    LoginFailureRecord(failures: 5, windowStart: Make.time, lockedUntil: Make.time + 900), for: "locked")
+                try await $0.loginThrottle.save(LoginFailureRecord(failures: 2, lastFailureAt: Make.time - 86_400), for: "old")
             }
             #expect(
-                try await store.write { try await $0.loginThrottle.deleteStale(before: Make.time + 60) } == 1,
-                "only the unlocked old record")
-            #expect(try await store.read { try await $0.loginThrottle.record(for: "locked") } != nil)
+                try await store.write { try await $0.loginThrottle.deleteStale(before: Make.time + 60) } >= 1,
+                "the record last failed before the cut-off")
+            #expect(try await store.write { try await $0.loginThrottle.claim("address:y") } != nil, "a later one stays")
+        }
+    }
+
+    /// Thirty sign-ins at once each read the count and write it back one higher: with the key's row
+    /// held for the transaction, none of them reads a count another is about to change (without it,
+    /// PostgreSQL's read-committed transactions lose most of the thirty).
+    @Test(arguments: TestStores.kinds)
+    func parallelAttemptsEachCountOnce(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let policy = LoginThrottlePolicy()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for attempt in 0..<30 {
+                    group.addTask {
+                        try await store.write { repositories in
+                            let record = try await repositories.loginThrottle.claim("account:ann")
+                            // Give the others time to read the same row if nothing held it.
+                            try await Task.sleep(for: .milliseconds(5))
+                            try await repositories.loginThrottle.save(
+                                policy.recordingFailure(record, now: Make.time + Double(attempt)), for: "account:ann")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await store.write { try await $0.loginThrottle.claim("account:ann") }?.failures == 30)
+        }
+    }
+
+    @Test(arguments: TestStores.kinds)
+    func knownDevicesBelongToOnePersonAndAreForgotten(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                try await repositories.knownDevices.remember(tokenHash: "phone", for: ann.id, at: Make.time)
+                try await repositories.knownDevices.remember(tokenHash: "laptop", for: ann.id, at: Make.time + 86_400)
+                try await repositories.knownDevices.remember(tokenHash: "bobs", for: bob.id, at: Make.time)
+            }
+            #expect(try await store.read { try await $0.knownDevices.owner(tokenHash: "phone") } == ann.id)
+            #expect(try await store.read { try await $0.knownDevices.owner(tokenHash: "nothing") } == nil)
+            #expect(try await store.write { try await $0.knownDevices.forgetUnused(before: Make.time + 60) } == 2)
+            #expect(try await store.read { try await $0.knownDevices.owner(tokenHash: "laptop") } == ann.id)
+            #expect(try await store.write { try await $0.knownDevices.forgetAll(for: ann.id) } == 1)
+            #expect(try await store.read { try await $0.knownDevices.owner(tokenHash: "laptop") } == nil)
+        }
+    }
+
+    /// The apps still signed in: a family with a live refresh token, named by its first and latest
+    /// tokens; a revoked or expired family is not listed, and one person never sees another's.
+    @Test(arguments: TestStores.kinds)
+    func signedInAppsAreFamiliesWithALiveRefreshToken(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            let (phone, tablet, old, bobs) = (UUID(), UUID(), UUID(), UUID())
+            @Sendable func token(_ hash: String, _ kind: AuthToken.Kind, _ family: UUID, at offset: TimeInterval, owner: Account)
+                -> AuthToken
+            {
+                AuthToken(
+                    tokenHash: hash, userID: owner.id, kind: kind, familyID: family, createdAt: Make.time + offset,
+                    expiresAt: Make.time + offset + (kind == .refresh ? 7 * 86_400 : 900))
+            }
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                try await repositories.authTokens.insert([
+                    token("p1", .refresh, phone, at: 0, owner: ann), token("p2", .refresh, phone, at: 3_600, owner: ann),
+                    token("t1", .refresh, tablet, at: 60, owner: ann), token("o1", .refresh, old, at: -8 * 86_400, owner: ann),
+                    token("b1", .refresh, bobs, at: 0, owner: bob),
+                ])
+                try await repositories.authTokens.revokeFamily(tablet, at: Make.time + 120)
+            }
+            let families = try await store.read { try await $0.authTokens.families(for: ann.id, at: Make.time + 7_200) }
+            #expect(families.map(\.id) == [phone])
+            #expect(families.first?.createdAt == Make.time)
+            #expect(families.first?.lastUsedAt == Make.time + 3_600)
+            #expect(try await store.write { try await $0.authTokens.revokeFamily(bobs, of: ann.id, at: Make.time) } == false)
+            #expect(try await store.write { try await $0.authTokens.revokeFamily(phone, of: ann.id, at: Make.time) } == true)
+            #expect(try await store.read { try await $0.authTokens.families(for: ann.id, at: Make.time + 7_200) }.isEmpty)
         }
     }
 }

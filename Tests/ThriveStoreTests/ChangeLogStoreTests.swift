@@ -89,31 +89,43 @@ struct ChangeLogStoreTests {
     func concurrentWritersGetDistinctNumbersAndNoChangeIsMissed(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in
             let (ann, _) = try await HealthRecordStoreTests.twoPeople(store)
+            // No clock decides when the reader stops (a busy machine once ran out a two-minute
+            // deadline): it reads until the writers are done and one more page finds nothing new.
+            let writersDone = DoneFlag()
             let seen = try await withThrowingTaskGroup(of: [Int64].self) { group in
-                for writer in 0..<4 {
-                    group.addTask {
-                        for index in 0..<5 {
-                            try await store.write { repositories in
-                                try await repositories.records(of: ann.id).moodCheckIns.store([
-                                    Self.checkIn(1 + (writer + index) % 5, minutes: Double(writer * 10 + index))
-                                ])
+                group.addTask {
+                    try await withThrowingTaskGroup(of: Void.self) { writers in
+                        for writer in 0..<4 {
+                            writers.addTask {
+                                for index in 0..<5 {
+                                    try await store.write { repositories in
+                                        try await repositories.records(of: ann.id).moodCheckIns.store([
+                                            Self.checkIn(1 + (writer + index) % 5, minutes: Double(writer * 10 + index))
+                                        ])
+                                    }
+                                }
                             }
                         }
-                        return []
+                        try await writers.waitForAll()
                     }
+                    writersDone.set()
+                    return []
                 }
                 group.addTask {
                     var cursor: Int64 = 0
                     var seen: [Int64] = []
-                    let deadline = ContinuousClock.now.advanced(by: .seconds(120))
-                    while seen.count < 20, ContinuousClock.now < deadline {
+                    while true {
+                        let finished = writersDone.isSet
                         let after = cursor
                         let page = try await store.read {
                             try await $0.records(of: ann.id).changes.changes(after: after, limit: 7)
                         }
                         seen += page.changes.map(\.sequence)
                         cursor = page.changes.last?.sequence ?? cursor
-                        if page.changes.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+                        if page.changes.isEmpty {
+                            if finished { break }
+                            try await Task.sleep(for: .milliseconds(20))
+                        }
                     }
                     return seen
                 }
@@ -179,4 +191,13 @@ struct ChangeLogStoreTests {
             #expect(replaced?.sets == [bench], "a replaced workout has exactly its new sets")
         }
     }
+}
+
+/// Set once, read from other tasks.
+final class DoneFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+
+    var isSet: Bool { lock.withLock { done } }
+    func set() { lock.withLock { done = true } }
 }

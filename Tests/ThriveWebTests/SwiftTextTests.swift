@@ -50,7 +50,9 @@ struct SwiftTextTests {
     /// "Thrive" the source name of entries made in the app, device providers' brand names the source
     /// names of what they send, an operator's configuration mistakes are told in the operator's log, the USDA's food group names ("Nut and Seed
     /// Products") are the table's own identities the food flags match, and the hosted coach's instructions are
-    /// written for the model (in English, which it follows best; it answers in the person's language).
+    /// written for the model (in English, which it follows best; it answers in the person's language),
+    /// browsers and systems are named by their brands ("Firefox", "Android") in the list of signed-in
+    /// devices, and "Thrive" is the issuer an authenticator app shows beside its codes.
     static let notYetInCatalogs: [String: Int] = [
         "ThriveCore/Content/ContentEntry.swift": 1,
         "ThriveCore/Devices/DeviceProvider.swift": 3,
@@ -62,7 +64,9 @@ struct SwiftTextTests {
         "ThriveCore/Settings/Language.swift": 2,
         "ThriveCore/Time/LocalDate.swift": 1,
         "ThriveCore/Training/ExerciseLibrary.swift": 33,
+        "ThriveWeb/Accounts/BrowserName.swift": 18,
         "ThriveWeb/Accounts/TokenService.swift": 1,
+        "ThriveWeb/Accounts/TwoFactorService.swift": 1,
         "ThriveWeb/Coach/AnthropicCoachProvider.swift": 9,
         "ThriveWeb/Devices/DeviceConfiguration.swift": 2,
     ]

@@ -10,6 +10,8 @@ public protocol AccountRepository: Sendable {
     func find(id: UserID) async throws -> Account?
     func all() async throws -> [Account]
     func updatePasswordHash(_ hash: String, for id: UserID) async throws
+    /// Throws ``StoreError/conflict(_:)`` with "email" when another account has the address.
+    func updateEmail(_ email: EmailAddress, for id: UserID) async throws
     /// Deletes the person and, through the schema's cascades, every record they own.
     func delete(_ id: UserID) async throws -> Bool
 }
@@ -42,6 +44,14 @@ struct SQLAccountRepository: AccountRepository {
 
     func updatePasswordHash(_ hash: String, for id: UserID) async throws {
         try await sql.update("users").set("password_hash", to: hash).where("id", .equal, id.rawValue).run()
+    }
+
+    func updateEmail(_ email: EmailAddress, for id: UserID) async throws {
+        do {
+            try await sql.update("users").set("email", to: email.value).where("id", .equal, id.rawValue).run()
+        } catch  where isUniqueViolation(error) {
+            throw StoreError.conflict("email")
+        }
     }
 
     func delete(_ id: UserID) async throws -> Bool {

@@ -32,7 +32,19 @@ public struct AuthToken: Hashable, Sendable {
     public func isUsable(at now: Date) -> Bool { revokedAt == nil && expiresAt > now }
 }
 
+/// One app's sign-in: a family of tokens, from its first sign-in to its latest refresh.
+public struct AuthTokenFamily: Hashable, Sendable {
+    public let id: UUID
+    public let createdAt: Date
+    public let lastUsedAt: Date
+}
+
 public protocol AuthTokenRepository: Sendable {
+    /// The person's apps still signed in at `now` (a refresh token not revoked nor expired), most
+    /// recently used first.
+    func families(for userID: UserID, at now: Date) async throws -> [AuthTokenFamily]
+    /// Signs one app out; false when the family is not the person's.
+    func revokeFamily(_ familyID: UUID, of userID: UserID, at time: Date) async throws -> Bool
     func insert(_ tokens: [AuthToken]) async throws
     func find(tokenHash: String) async throws -> AuthToken?
     func revokeFamily(_ familyID: UUID, at time: Date) async throws
@@ -63,6 +75,33 @@ struct SQLAuthTokenRepository: AuthTokenRepository {
             tokenHash: try row.string("token_hash"), userID: UserID(try row.uuid("user_id")), kind: kind,
             familyID: try row.uuid("family_id"), createdAt: try row.date("created_at"),
             expiresAt: try row.date("expires_at"), revokedAt: try row.optionalDate("revoked_at"))
+    }
+
+    func families(for userID: UserID, at now: Date) async throws -> [AuthTokenFamily] {
+        let rows = try await sql.select().column("family_id").column(
+            SQLFunction("MIN", args: SQLColumn("created_at")), as: "first"
+        )
+        .column(SQLFunction("MAX", args: SQLColumn("created_at")), as: "latest")
+        .from("auth_tokens").where("user_id", .equal, userID.rawValue)
+        .groupBy("family_id")
+        .having(
+            SQLFunction(
+                "SUM",
+                args: SQLQueryString(
+                    "CASE WHEN kind = 'refresh' AND revoked_at IS NULL AND expires_at > \(bind: now) THEN 1 ELSE 0 END")),
+            .greaterThan, SQLLiteral.numeric("0")
+        )
+        .all()
+        return try rows.map {
+            AuthTokenFamily(id: try $0.uuid("family_id"), createdAt: try $0.date("first"), lastUsedAt: try $0.date("latest"))
+        }.sorted { $0.lastUsedAt > $1.lastUsedAt }
+    }
+
+    func revokeFamily(_ familyID: UUID, of userID: UserID, at time: Date) async throws -> Bool {
+        let revoked = try await sql.update("auth_tokens").set("revoked_at", to: time)
+            .where("family_id", .equal, familyID).where("user_id", .equal, userID.rawValue)
+            .where("revoked_at", .is, SQLLiteral.null).returning("token_hash").all()
+        return !revoked.isEmpty
     }
 
     func revokeFamily(_ familyID: UUID, at time: Date) async throws {

@@ -11,14 +11,23 @@ public struct WebSession: Hashable, Sendable {
     public let csrfToken: String
     public let createdAt: Date
     public var lastSeenAt: Date
+    /// What the browser said it is, in words ("Chrome on Android"), for the list of devices.
+    public var deviceName: String?
 
-    public init(tokenHash: String, userID: UserID, csrfToken: String, createdAt: Date, lastSeenAt: Date) {
+    public init(
+        tokenHash: String, userID: UserID, csrfToken: String, createdAt: Date, lastSeenAt: Date, deviceName: String? = nil
+    ) {
         self.tokenHash = tokenHash
         self.userID = userID
         self.csrfToken = csrfToken
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
+        self.deviceName = deviceName
     }
+
+    /// How the list of devices names this session in a form: the start of the token's hash, which
+    /// says nothing about the token itself.
+    public var handle: String { String(tokenHash.prefix(16)) }
 }
 
 /// Browser sessions, kept in the database so that several server processes share them.
@@ -27,6 +36,8 @@ public protocol SessionRepository: Sendable {
     func find(tokenHash: String) async throws -> WebSession?
     func touch(tokenHash: String, at time: Date) async throws
     func delete(tokenHash: String) async throws
+    /// The person's sessions, most recently used first.
+    func all(for userID: UserID) async throws -> [WebSession]
     /// Logs the person out everywhere; returns how many sessions ended.
     @discardableResult func deleteAll(for userID: UserID) async throws -> Int
     /// Removes sessions idle since before `cutoff`.
@@ -38,18 +49,28 @@ struct SQLSessionRepository: SessionRepository {
 
     func create(_ session: WebSession) async throws {
         try await sql.insert(into: "web_sessions")
-            .columns("token_hash", "user_id", "csrf_token", "created_at", "last_seen_at")
-            .values(session.tokenHash, session.userID.rawValue, session.csrfToken, session.createdAt, session.lastSeenAt)
+            .columns("token_hash", "user_id", "csrf_token", "created_at", "last_seen_at", "device_name")
+            .values(
+                session.tokenHash, session.userID.rawValue, session.csrfToken, session.createdAt, session.lastSeenAt,
+                session.deviceName
+            )
             .run()
     }
 
     func find(tokenHash: String) async throws -> WebSession? {
-        try await sql.select().column("*").from("web_sessions").where("token_hash", .equal, tokenHash).first().map {
-            WebSession(
-                tokenHash: try $0.string("token_hash"), userID: UserID(try $0.uuid("user_id")),
-                csrfToken: try $0.string("csrf_token"), createdAt: try $0.date("created_at"),
-                lastSeenAt: try $0.date("last_seen_at"))
-        }
+        try await sql.select().column("*").from("web_sessions").where("token_hash", .equal, tokenHash).first().map(decode)
+    }
+
+    func all(for userID: UserID) async throws -> [WebSession] {
+        try await sql.select().column("*").from("web_sessions").where("user_id", .equal, userID.rawValue)
+            .orderBy("last_seen_at", .descending).all().map(decode)
+    }
+
+    private func decode(_ row: any SQLRow) throws -> WebSession {
+        WebSession(
+            tokenHash: try row.string("token_hash"), userID: UserID(try row.uuid("user_id")),
+            csrfToken: try row.string("csrf_token"), createdAt: try row.date("created_at"),
+            lastSeenAt: try row.date("last_seen_at"), deviceName: try row.optionalString("device_name"))
     }
 
     func touch(tokenHash: String, at time: Date) async throws {

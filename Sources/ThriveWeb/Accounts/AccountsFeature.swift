@@ -7,6 +7,10 @@ struct AccountsFeature: Feature {
     func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
         AuthAPIController(services: services).addRoutes(to: api.root.group("auth"))
         AccountAPIController(services: services).addRoutes(to: api.root)
+        AccountSecurityAPIController(services: services).addRoutes(auth: api.root.group("auth"), api: api.root)
         AuthPagesController(services: services).addRoutes(to: pages)
+        SecurityPagesController(services: services).addRoutes(to: pages)
+        RecoveryPagesController(services: services).addRoutes(to: pages)
+        TwoFactorPagesController(services: services).addRoutes(to: pages)
     }
 }

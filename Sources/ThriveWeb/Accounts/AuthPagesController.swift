@@ -59,12 +59,20 @@ struct AuthPagesController {
                     status: .unprocessableContent)
             }
             do {
-                let account = try await services.accounts.authenticate(
-                    email: email, password: password, clientAddress: context.clientAddress)
-                let token = try await services.store.write { try await services.sessions.start(for: account.id, in: $0) }
-                var response = Response.redirect(to: Invitation.pending(request) ?? "/", type: .normal)
-                response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
-                return response
+                let signIn = try await services.accounts.authenticate(
+                    email: email, password: password, clientAddress: context.clientAddress,
+                    deviceToken: request.cookies[KnownDevice.cookieName]?.value)
+                if try await services.twoFactor.isEnabled(signIn.account.id) {
+                    let pending = PendingSignIn(userID: signIn.account.id, deviceToken: signIn.deviceToken, now: services.now())
+                    var response = Response.redirect(to: "/login/code", type: .normal)
+                    response.setCookie(
+                        PendingSignIn.cookie(
+                            pending.sealed(try services.twoFactor.vault()), secure: services.configuration.usesTLS))
+                    return response
+                }
+                return try await signedIn(
+                    signIn.account.id, deviceToken: signIn.deviceToken, request: request,
+                    to: Invitation.pending(request) ?? "/")
             } catch let error as ValidationError {
                 page.errors.add(error)
                 return services.renderer.render(
@@ -87,6 +95,7 @@ struct AuthPagesController {
         }
 
         router.post("signup") { request, context -> Response in
+            let device = BrowserName(userAgent: request.headers[.userAgent])
             var request = request
             let form = FormFields(try await request.collectBody(upTo: CSRFMiddleware.formLimit))
             var page = SignupPage(selectedZone: form.text("timeZone") ?? "UTC")
@@ -109,13 +118,18 @@ struct AuthPagesController {
                     status: .unprocessableContent)
             }
             do {
-                let (_, token) = try await services.accounts.register(
+                let (_, (token, deviceToken)) = try await services.accounts.register(
                     email: email, password: password, profile: profile
                 ) { repositories, account in
-                    try await services.sessions.start(for: account.id, in: repositories)
+                    // The browser that made the account is its owner's from the start.
+                    let deviceToken = SecretTokens.make()
+                    try await repositories.knownDevices.remember(
+                        tokenHash: SecretTokens.hash(deviceToken), for: account.id, at: services.now())
+                    return (try await services.sessions.start(for: account.id, in: repositories, device: device), deviceToken)
                 }
                 var response = Response.redirect(to: "/", type: .normal)
                 response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
+                response.setCookie(KnownDevice.cookie(token: deviceToken, secure: services.configuration.usesTLS))
                 return response
             } catch let error as ValidationError {
                 page.errors.add(error)
@@ -147,15 +161,26 @@ struct AuthPagesController {
         }
     }
 
+    /// Starts the browser's session and sends it on: the last step of every sign-in.
+    func signedIn(_ userID: UserID, deviceToken: String, request: Request, to path: String) async throws -> Response {
+        let device = BrowserName(userAgent: request.headers[.userAgent])
+        let token = try await services.store.write { try await services.sessions.start(for: userID, in: $0, device: device) }
+        var response = Response.redirect(to: path, type: .normal)
+        response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
+        response.setCookie(KnownDevice.cookie(token: deviceToken, secure: services.configuration.usesTLS))
+        return response
+    }
+
     static func notice(_ key: String?, context: AppRequestContext, idleMinutes: Int) -> String? {
         if context.sessionEnded {
-            return t("auth.idleMinutes", ["minutes": String(idleMinutes)])
+            return t("auth.idleLength", ["length": DisplayFormat.length(minutes: idleMinutes)])
         }
         switch key {
         case "logged-out": return t("auth.loggedOut")
         case "logged-out-everywhere": return t("auth.loggedOutEverywhere")
         case "expired": return t("auth.sessionEnded")
         case "invitation": return t("auth.invitation")
+        case "password-reset": return t("auth.passwordReset")
         default: return nil
         }
     }

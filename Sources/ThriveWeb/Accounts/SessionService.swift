@@ -7,7 +7,7 @@ import ThriveStore
 public struct SessionService: Sendable {
     public static let cookieName = "thrive_session"
     /// Writing `last_seen_at` on every request would turn every page view into a write; once a minute
-    /// is precise enough for a 15-minute idle timeout.
+    /// is precise enough for the app lock's minutes and the session's days.
     static let touchInterval: TimeInterval = 60
 
     let store: Store
@@ -25,16 +25,17 @@ public struct SessionService: Sendable {
     /// Creates a session inside the caller's transaction and returns the cookie's token. Also sweeps
     /// away what has expired since (idle sessions, old tokens, stale login failures), so the tables
     /// stay small without a background job.
-    public func start(for userID: UserID, in repositories: Repositories) async throws -> String {
+    func start(for userID: UserID, in repositories: Repositories, device: BrowserName? = nil) async throws -> String {
         let token = SecretTokens.make()
         let time = now()
         try await repositories.sessions.deleteIdle(before: time - policy.idleTimeout)
         try await repositories.authTokens.deleteExpired(before: time - 86_400)
-        try await repositories.loginThrottle.deleteStale(before: time - 86_400)
+        try await repositories.loginThrottle.deleteStale(before: time - LoginThrottlePolicy().memory)
+        try await repositories.knownDevices.forgetUnused(before: time - KnownDevice.lifetime)
         try await repositories.sessions.create(
             WebSession(
                 tokenHash: SecretTokens.hash(token), userID: userID, csrfToken: SecretTokens.make(), createdAt: time,
-                lastSeenAt: time))
+                lastSeenAt: time, deviceName: device?.stored))
         return token
     }
 
@@ -58,12 +59,33 @@ public struct SessionService: Sendable {
         try await store.write { try await $0.sessions.delete(tokenHash: tokenHash) }
     }
 
-    /// Ends every browser session and revokes every API token of the person.
+    /// Ends every browser session and revokes every API token of the person, and forgets the
+    /// devices they signed in from (a stolen phone is no longer "their own").
     public func endEverywhere(for userID: UserID) async throws {
-        let time = now()
-        try await store.write { repositories in
-            try await repositories.sessions.deleteAll(for: userID)
-            try await repositories.authTokens.revokeAll(for: userID, at: time)
+        try await store.write { try await endEverywhere(for: userID, in: $0) }
+    }
+
+    /// Ends every session but `keeping` (the one asking), every API token and every known device.
+    public func endOthers(for userID: UserID, keeping tokenHash: String?, in repositories: Repositories) async throws {
+        for session in try await repositories.sessions.all(for: userID) where session.tokenHash != tokenHash {
+            try await repositories.sessions.delete(tokenHash: session.tokenHash)
         }
+        try await repositories.authTokens.revokeAll(for: userID, at: now())
+        try await repositories.knownDevices.forgetAll(for: userID)
+    }
+
+    /// The same as ``endEverywhere(for:)`` inside the caller's transaction.
+    public func endEverywhere(for userID: UserID, in repositories: Repositories) async throws {
+        try await repositories.signOutEverywhere(userID, at: now())
+    }
+}
+
+extension Repositories {
+    /// Ends every browser session and API token of the person and forgets the devices they signed
+    /// in from: after a password is reset or set by the operator, nobody stays in on the old one.
+    public func signOutEverywhere(_ userID: UserID, at time: Date) async throws {
+        try await sessions.deleteAll(for: userID)
+        try await authTokens.revokeAll(for: userID, at: time)
+        try await knownDevices.forgetAll(for: userID)
     }
 }

@@ -11,8 +11,11 @@ public struct AppConfiguration: Sendable, Hashable {
     /// `postgres://…` selects PostgreSQL; empty means SQLite in ``dataDirectory``.
     public var databaseURL: String?
     public var logLevel: Logger.Level = .info
-    /// Minutes without activity after which a browser session ends.
-    public var sessionIdleMinutes = 15
+    /// Minutes without activity after which a browser session ends: 30 days, so that a phone stays
+    /// signed in (the app lock, each person's setting, guards the sensitive moments instead).
+    public var sessionIdleMinutes = 43_200
+    /// Reverse proxies whose `X-Forwarded-For` names the client (for the sign-in throttle).
+    public var trustedProxies: Set<String> = []
     /// The address people reach Thrive at. When it is `https://…` (TLS at a proxy in front), cookies
     /// are marked Secure and HSTS is sent.
     public var publicURL: String?
@@ -49,6 +52,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case databaseURL = "THRIVE_DATABASE_URL"
         case logLevel = "THRIVE_LOG_LEVEL"
         case sessionIdleMinutes = "THRIVE_SESSION_IDLE_MINUTES"
+        case trustedProxies = "THRIVE_TRUSTED_PROXIES"
         case publicURL = "THRIVE_PUBLIC_URL"
         case bcryptCost = "THRIVE_BCRYPT_COST"
         case anthropicAPIKey = "THRIVE_ANTHROPIC_API_KEY"
@@ -97,6 +101,9 @@ public struct AppConfiguration: Sendable, Hashable {
         if let level = value(.logLevel) { logLevel = try Self.parseLogLevel(level, source: Variable.logLevel.rawValue) }
         if let minutes = value(.sessionIdleMinutes) {
             sessionIdleMinutes = try Self.parseIdleMinutes(minutes, source: Variable.sessionIdleMinutes.rawValue)
+        }
+        if let proxies = value(.trustedProxies) {
+            trustedProxies = try Self.parseAddresses(proxies, source: Variable.trustedProxies.rawValue)
         }
         publicURL = value(.publicURL)
         backgroundJobs = true
@@ -196,6 +203,9 @@ public struct AppConfiguration: Sendable, Hashable {
         return SMTPSetup(url: url, from: from)
     }
 
+    /// Where links in e-mails point: the public address, else the one the server listens on.
+    public var linkBase: String { publicURL ?? "http://\(host):\(port)" }
+
     public var usesTLS: Bool { publicURL?.lowercased().hasPrefix("https://") ?? false }
 
     public static func parsePort(_ text: String, source: String) throws(ConfigurationError) -> Int {
@@ -214,10 +224,25 @@ public struct AppConfiguration: Sendable, Hashable {
     }
 
     public static func parseIdleMinutes(_ text: String, source: String) throws(ConfigurationError) -> Int {
-        guard let minutes = Int(text), (1...1_440).contains(minutes) else {
-            throw ConfigurationError("\(source) must be a whole number of minutes from 1 to 1440.")
+        guard let minutes = Int(text), (1...43_200).contains(minutes) else {
+            throw ConfigurationError("\(source) must be a whole number of minutes from 1 to 43200 (30 days).")
         }
         return minutes
+    }
+
+    /// Comma-separated IP addresses ("10.0.0.2, ::1"), each checked to be one.
+    public static func parseAddresses(_ text: String, source: String) throws(ConfigurationError) -> Set<String> {
+        var addresses: Set<String> = []
+        for part in text.split(separator: ",") {
+            let address = part.trimmingCharacters(in: .whitespaces)
+            var v4 = in_addr()
+            var v6 = in6_addr()
+            guard inet_pton(AF_INET, address, &v4) == 1 || inet_pton(AF_INET6, address, &v6) == 1 else {
+                throw ConfigurationError("\(source) must list IP addresses separated by commas; \"\(address)\" is not one.")
+            }
+            addresses.insert(address)
+        }
+        return addresses
     }
 }
 

@@ -68,6 +68,7 @@ struct AppServices: Sendable {
     let policy: SessionPolicy
     let push: PushChannels
     let devices: DeviceServices
+    let twoFactor: TwoFactorService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -98,7 +99,13 @@ struct AppServices: Sendable {
         creatorPrograms = CreatorWritingService(store: store, now: now)
         creatorPieces = CreatorWritingService(store: store, now: now)
         push = PushChannels(store: store, now: now, configuration: configuration.push)
-        devices = DeviceServices(
+        let devices = DeviceServices(
             store: store, now: now, ids: ids, configuration: configuration.devices, dataDirectory: configuration.dataDirectory)
+        self.devices = devices
+        twoFactor = TwoFactorService(store: store, now: now) {
+            do { return try TokenVault.load(configured: configuration.devices.key, file: devices.keyFile) } catch {
+                throw AppError(status: .serviceUnavailable, code: "two_factor_unavailable", message: t("twoFactor.noKey"))
+            }
+        }
     }
 }

@@ -12,7 +12,8 @@ public func buildApplication(
     let jobs = BackgroundJobs(
         store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
         leaseSeconds: configuration.jobLeaseSeconds, importFolder: configuration.importFolder,
-        devices: configuration.devices, dataDirectory: configuration.dataDirectory, logger: dependencies.logger)
+        devices: configuration.devices, dataDirectory: configuration.dataDirectory, linkBase: configuration.linkBase,
+        logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
@@ -30,6 +31,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         configuration: configuration, dependencies: dependencies, renderer: try await PageRenderer.load())
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(
         middleware: SecurityHeadersMiddleware(
             strictTransportSecurity: configuration.usesTLS, formTargets: configuration.devices.consentOrigins))

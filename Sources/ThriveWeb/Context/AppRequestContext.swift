@@ -22,7 +22,7 @@ public struct Identity: Sendable, Hashable {
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The peer's IP address, when the transport knows it.
-    public let clientAddress: String?
+    public var clientAddress: String?
     public var identity: Identity?
     /// The token the page's forms must send back (the session's, or the anonymous double-submit cookie).
     public var csrfToken: String?
@@ -58,6 +58,12 @@ public struct AppRequestContext: RequestContext {
 
     public var requestDecoder: JSONDecoder { StrictJSON.makeDecoder() }
     public var responseEncoder: JSONEncoder { StrictJSON.makeEncoder() }
+
+    /// The hash of the browser session's token, when the request came with one.
+    public var sessionTokenHash: String? {
+        if case .session(let hash)? = identity?.credential { return hash }
+        return nil
+    }
 
     /// The signed-in person, or a 401 that says how to sign in.
     public func requireUser() throws -> UserID {

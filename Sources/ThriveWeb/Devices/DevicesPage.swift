@@ -42,7 +42,7 @@ struct DevicesPage: Sendable {
                 if connection.state == .needsReconnect {
                     t("devices.status.reconnect", ["provider": brand])
                 } else if let last = connection.lastSyncAt {
-                    t("devices.status.synced", ["when": Self.when(last, zone: zone, now: now)])
+                    t("devices.status.synced", ["when": DisplayFormat.since(last, zone: zone, now: now)])
                 } else {
                     t("devices.status.never")
                 }
@@ -79,13 +79,6 @@ struct DevicesPage: Sendable {
 
     static func kindNames(_ kinds: [RecordKind]) -> String {
         t(Phrase("devices.kinds", ["kinds": .names(kinds.map(\.title))]))
-    }
-
-    static func when(_ date: Date, zone: TimeZone, now: Date) -> String {
-        let minutes = Int(now.timeIntervalSince(date) / 60)
-        if minutes < 1 { return t("devices.justNow") }
-        if minutes < 60 { return t(Phrase("devices.minutesAgo", ["count": .integer(minutes)])) }
-        return "\(DisplayFormat.date(date, in: zone)) \(DisplayFormat.time(date, in: zone))"
     }
 
     /// What the last action did, from the address the action sent the person to.

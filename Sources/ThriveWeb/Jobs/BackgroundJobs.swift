@@ -11,7 +11,8 @@ public struct BackgroundJobs: Sendable {
     public init(
         store: Store, now: Now = .system, ids: IDGenerator = .random, push: PushConfiguration = PushConfiguration(),
         leaseSeconds: Int = 120, importFolder: URL = URL(fileURLWithPath: "data/imports"),
-        devices: DeviceConfiguration = DeviceConfiguration(), dataDirectory: String = "data", logger: Logger
+        devices: DeviceConfiguration = DeviceConfiguration(), dataDirectory: String = "data", linkBase: String? = nil,
+        logger: Logger
     ) {
         let engines = HealthEngineService(store: store, now: now, ids: ids)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
@@ -20,6 +21,9 @@ public struct BackgroundJobs: Sendable {
         let channels = PushChannels(store: store, now: now, configuration: push)
         let delivery = PushDelivery(store: store, channels: channels)
         let email = CriticalEmail(store: store, channels: channels)
+        let accountMail = AccountMail(
+            store: store, now: now, email: channels.email,
+            publicURL: linkBase ?? push.publicURL ?? AppConfiguration().linkBase)
         // The folder is only read here: the size limit applies to uploads.
         let imports = DataImportJob(store: store, now: now, ids: ids, files: ImportFiles(folder: importFolder, limit: .max))
         let pulls = DevicePullJob(
@@ -33,7 +37,8 @@ public struct BackgroundJobs: Sendable {
                 MealPromptTrigger(store: store),
             ])
         runner = JobRunner(
-            store: store, now: now, ids: ids, handlers: [reminders, safety, tidy, delivery, prompts, email, imports, pulls],
+            store: store, now: now, ids: ids,
+            handlers: [reminders, safety, tidy, delivery, prompts, email, accountMail, imports, pulls],
             planners: [reminders, tidy, prompts], logger: logger)
         runner.lease = TimeInterval(leaseSeconds)
     }

@@ -57,7 +57,7 @@ struct JobRunner: Service {
                     }
                 } catch {
                     // Only what kind of failure: never a person's data.
-                    logger.error("job runner pass failed", metadata: ["error": "\(type(of: error))"])
+                    logger.error("job runner pass failed", metadata: ["error": "\(failureKind(error))"])
                 }
                 try? await cancelWhenGracefulShutdown { try await Task.sleep(for: tick) }
             }
@@ -128,7 +128,7 @@ struct JobRunner: Service {
         } catch {
             let retry = JobRetry.delay(afterAttempt: job.attempts, maximum: handler.maximumAttempts).map { time + $0 }
             logger.warning("job failed", metadata: ["kind": "\(job.kind)", "attempt": "\(job.attempts)"])
-            try? await store.write { try await $0.jobs.fail(job.id, error: "\(type(of: error))", retryAt: retry) }
+            try? await store.write { try await $0.jobs.fail(job.id, error: failureKind(error), retryAt: retry) }
         }
     }
 

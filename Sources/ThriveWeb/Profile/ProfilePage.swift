@@ -8,7 +8,8 @@ struct ProfilePage: Sendable {
     let units: String
     let timeZone: String
     let memberSince: String
-    let idleMinutes: Int
+    /// How long a device stays signed in without use ("30 days").
+    let sessionLength: String
     let notice: String? = nil
 
     init(account: Account, profile: Profile, idleMinutes: Int) {
@@ -17,6 +18,6 @@ struct ProfilePage: Sendable {
         units = t(profile.unitSystem == .metric ? "units.metric" : "units.imperial")
         timeZone = profile.timeZoneIdentifier
         memberSince = DisplayFormat.date(account.createdAt, in: profile.timeZone)
-        self.idleMinutes = idleMinutes
+        sessionLength = DisplayFormat.length(minutes: idleMinutes)
     }
 }

@@ -14,6 +14,20 @@ enum DisplayFormat {
         fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale))
     }
 
+    /// "just now", "12 minutes ago", then the date and time: when something last happened.
+    static func since(_ date: Date, zone: TimeZone, now: Date) -> String {
+        let minutes = Int(now.timeIntervalSince(date) / 60)
+        if minutes < 1 { return t("time.justNow") }
+        if minutes < 60 { return t(Phrase("time.minutesAgo", ["count": .integer(minutes)])) }
+        return "\(self.date(date, in: zone)) \(time(date, in: zone))"
+    }
+
+    /// "30 days", "1 day", "90 minutes": a length of time given in minutes, in whole days when it is.
+    static func length(minutes: Int) -> String {
+        if minutes >= 1_440, minutes % 1_440 == 0 { return t(Phrase("unit.days", ["count": .integer(minutes / 1_440)])) }
+        return t(Phrase("unit.minutes", ["count": .integer(minutes)]))
+    }
+
     /// "22 Nov 2026".
     static func date(_ date: Date, in zone: TimeZone) -> String {
         var style = Date.FormatStyle(

@@ -24,6 +24,10 @@ final class TestClock: Sendable {
     func advance(minutes: Double) {
         current.withLock { $0 += minutes * 60 }
     }
+
+    func advance(seconds: Double) {
+        current.withLock { $0 += seconds }
+    }
 }
 
 /// Every log line an app wrote, with its metadata, for the privacy test.
@@ -100,11 +104,12 @@ struct TestApp {
             store: store, now: clock.source, ids: .random, hasher: Self.hasher, logger: logs.logger(), coachStream: coachStream)
     }
 
-    /// Runs `body` against the app through HummingbirdTesting's router client (no sockets).
-    func test<R>(_ body: @Sendable (Browser) async throws -> R) async throws -> R {
+    /// Runs `body` against the app through HummingbirdTesting's router client (no sockets), or
+    /// `live` on a socket at 127.0.0.1 (for what depends on the peer's address).
+    func test<R>(live: Bool = false, _ body: @Sendable (Browser) async throws -> R) async throws -> R {
         do {
             let app = try await buildApplication(configuration, dependencies: dependencies)
-            let result = try await app.test(.router) { client in try await body(Browser(client: client)) }
+            let result = try await app.test(live ? .live : .router) { client in try await body(Browser(client: client)) }
             await cleanup()
             return result
         } catch {

@@ -147,3 +147,8 @@
     }
   } catch (error) { /* storage off: nothing to renew */ }
 })();
+
+// A button that prints the page (the recovery codes, to keep on paper).
+document.querySelectorAll("[data-print]").forEach(function (button) {
+  button.addEventListener("click", function () { window.print(); });
+});

@@ -1,0 +1,89 @@
+"""Profile › Sign-in and security in real Chromium, at phone and laptop widths: where the account is
+signed in, the password form with its errors beside the fields, and the forgotten-password page."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from accessibility import assert_accessible
+from conftest import screenshot
+from test_outbox import press
+from test_pages import log_in
+
+
+def test_the_security_page_lists_this_browser_and_explains_mistakes(server, browser):
+    log_in(browser, server)
+    browser.get(server + "/profile")
+    press(browser, browser.find_element(By.LINK_TEXT, "Sign-in and security"))
+    WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/profile/security"))
+    this = browser.find_element(By.CSS_SELECTOR, ".signed-in .this-device")
+    row = this.find_element(By.XPATH, "./ancestor::li")
+    assert row.find_element(By.CLASS_NAME, "signed-in-name").text.startswith("Chrome on Linux")
+    assert "Last active: now" in row.text
+    assert_accessible(browser)
+    screenshot(browser, "security")
+
+    browser.find_element(By.ID, "currentPassword").send_keys("thrive-demo-2026")
+    browser.find_element(By.ID, "password").send_keys("a-new-password-7")
+    browser.find_element(By.ID, "confirmPassword").send_keys("a-new-password-8")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "form[action='/profile/security/password'] button"))
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "confirmPassword-error"))
+    error = browser.find_element(By.ID, "confirmPassword-error")
+    assert "The two new passwords are not the same." in error.text
+    assert browser.find_element(By.ID, "confirmPassword").get_attribute("aria-invalid") == "true"
+    assert_accessible(browser, dark_too=False)
+    screenshot(browser, "security-error")
+
+
+def test_the_forgotten_password_page_says_who_can_help(server, browser):
+    browser.get(server + "/login")
+    press(browser, browser.find_element(By.LINK_TEXT, "Forgot your password?"))
+    WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/forgot-password"))
+    # The demo server sends no e-mail.
+    assert "This server cannot send e-mail." in browser.find_element(By.TAG_NAME, "main").text
+    assert_accessible(browser)
+    screenshot(browser, "forgot-password")
+
+
+def totp(key, at):
+    """The six digits an authenticator app shows for `key` (base32, RFC 6238, SHA-1) at `at`."""
+    import base64, hashlib, hmac, struct
+    secret = base64.b32decode(key + "=" * (-len(key) % 8))
+    digest = hmac.new(secret, struct.pack(">Q", int(at // 30)), hashlib.sha1).digest()
+    offset = digest[-1] & 15
+    return "%06d" % ((struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF) % 1000000)
+
+
+def test_two_step_sign_in_is_set_up_with_a_qr_code_and_a_recovery_code_signs_in(browser):
+    import time
+    from conftest import start_server
+    base, process = start_server()
+    try:
+        log_in(browser, base)
+        browser.get(base + "/profile/security")
+        press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Set up two-step sign-in']"))
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".qr-code svg"))
+        qr = browser.find_element(By.CSS_SELECTOR, ".qr-code svg")
+        assert qr.size["width"] >= 150, "large enough to scan"
+        assert_accessible(browser)
+        screenshot(browser, "two-factor-setup")
+        press(browser, browser.find_element(By.CSS_SELECTOR, "details.qr-key summary"))
+        key = browser.find_element(By.CLASS_NAME, "secret-key").text.replace(" ", "")
+        browser.find_element(By.ID, "code").send_keys(totp(key, time.time()))
+        press(browser, browser.find_element(By.CSS_SELECTOR, "form[action$='/confirm'] button"))
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".recovery-codes code"))
+        codes = [code.text for code in browser.find_elements(By.CSS_SELECTOR, ".recovery-codes code")]
+        assert len(codes) == 10
+        assert_accessible(browser)
+        screenshot(browser, "two-factor-codes")
+
+        browser.delete_all_cookies()
+        log_in(browser, base)
+        WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/login/code"))
+        assert_accessible(browser)
+        screenshot(browser, "login-code")
+        browser.find_element(By.ID, "code").send_keys(codes[0])
+        press(browser, browser.find_element(By.CSS_SELECTOR, "form[action='/login/code'] button"))
+        WebDriverWait(browser, 10).until(lambda d: d.current_url.rstrip("/") == base)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+

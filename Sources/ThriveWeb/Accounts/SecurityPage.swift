@@ -1,0 +1,65 @@
+import Foundation
+import ThriveCore
+import ThriveStore
+
+/// Profile › Sign-in and security: the password, and the browsers and apps signed in.
+struct SecurityPage: Sendable {
+    struct SignedIn: Sendable {
+        let handle: String
+        let name: String
+        let current: Bool
+        let lastActive: String
+        let signedIn: String
+    }
+
+    var notice: String?
+    var errors = FormErrors()
+    let email: String
+    /// Changing the address needs e-mail to confirm the new one.
+    let canChangeEmail: Bool
+    let twoFactorOn: Bool
+    /// "since 3 Nov 2026".
+    let twoFactorSince: String
+    /// "8 recovery codes left."
+    let recoveryCodesLeft: String
+    let devices: [SignedIn]
+    let apps: [SignedIn]
+    let hasOthers: Bool
+    let hasApps: Bool
+    let sessionLength: String
+
+    init(
+        email: String, canChangeEmail: Bool, twoFactor: (since: Date, codesLeft: Int)?, sessions: [WebSession],
+        apps: [AuthTokenFamily], current: String?, zone: TimeZone, now: Date, sessionMinutes: Int
+    ) {
+        self.email = email
+        self.canChangeEmail = canChangeEmail
+        twoFactorOn = twoFactor != nil
+        twoFactorSince = twoFactor.map { t("twoFactor.since", ["date": DisplayFormat.date($0.since, in: zone)]) } ?? ""
+        recoveryCodesLeft = twoFactor.map { t(Phrase("twoFactor.codesLeft", ["count": .integer($0.codesLeft)])) } ?? ""
+        devices = sessions.map { session in
+            let isCurrent = session.tokenHash == current
+            return SignedIn(
+                handle: session.handle, name: Self.name(BrowserName(stored: session.deviceName)), current: isCurrent,
+                lastActive: isCurrent ? t("security.activeNow") : DisplayFormat.since(session.lastSeenAt, zone: zone, now: now),
+                signedIn: DisplayFormat.date(session.createdAt, in: zone))
+        }
+        self.apps = apps.map { family in
+            SignedIn(
+                handle: family.id.uuidString.lowercased(), name: t("security.app"), current: false,
+                lastActive: DisplayFormat.since(family.lastUsedAt, zone: zone, now: now),
+                signedIn: DisplayFormat.date(family.createdAt, in: zone))
+        }
+        hasOthers = sessions.contains { $0.tokenHash != current } || !apps.isEmpty
+        hasApps = !apps.isEmpty
+        sessionLength = DisplayFormat.length(minutes: sessionMinutes)
+    }
+
+    /// "Firefox on Android"; "A browser" when the browser did not say.
+    static func name(_ browser: BrowserName?) -> String {
+        guard let browser else { return t("security.unknownBrowser") }
+        if browser.system == "?" { return browser.browser }
+        if browser.browser == "?" { return t("security.browserOn", ["system": browser.system]) }
+        return t("security.browserOnSystem", ["browser": browser.browser, "system": browser.system])
+    }
+}
