@@ -211,4 +211,37 @@ struct AccountStoreTests {
             #expect(try await store.read { try await $0.authTokens.families(for: ann.id, at: Make.time + 7_200) }.isEmpty)
         }
     }
+
+    /// A passkey belongs to one person: registering the same credential twice is a conflict, and
+    /// another person can neither rename nor remove it; deleting the account deletes its passkeys.
+    @Test(arguments: TestStores.kinds)
+    func passkeysAreEachOnePersonsAndGoWithTheAccount(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            let phone = Passkey(
+                credentialID: "cred-phone", userID: ann.id, name: "Phone", publicKey: "pQECAyYgASFYIA", signCount: 0,
+                createdAt: Make.time)
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                try await repositories.passkeys.add(phone)
+            }
+            await #expect(throws: StoreError.conflict("credential")) {
+                try await store.write { try await $0.passkeys.add(phone) }
+            }
+            try await store.write { try await $0.passkeys.used(credentialID: "cred-phone", signCount: 12, at: Make.time + 60) }
+            let found = try await store.read { try await $0.passkeys.find(credentialID: "cred-phone") }
+            #expect(found?.signCount == 12)
+            #expect(found?.lastUsedAt == Make.time + 60)
+            #expect(
+                try await store.write { try await $0.passkeys.rename(credentialID: "cred-phone", of: bob.id, to: "Mine") }
+                    == false)
+            #expect(try await store.write { try await $0.passkeys.remove(credentialID: "cred-phone", of: bob.id) } == false)
+            #expect(try await store.write { try await $0.passkeys.rename(credentialID: "cred-phone", of: ann.id, to: "Pixel") })
+            #expect(try await store.read { try await $0.passkeys.all(for: ann.id) }.map(\.name) == ["Pixel"])
+            #expect(try await store.write { try await $0.accounts.delete(ann.id) })
+            #expect(try await store.read { try await $0.passkeys.find(credentialID: "cred-phone") } == nil)
+        }
+    }
 }
