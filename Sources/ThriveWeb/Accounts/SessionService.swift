@@ -67,11 +67,7 @@ public struct SessionService: Sendable {
 
     /// Ends every session but `keeping` (the one asking), every API token and every known device.
     public func endOthers(for userID: UserID, keeping tokenHash: String?, in repositories: Repositories) async throws {
-        for session in try await repositories.sessions.all(for: userID) where session.tokenHash != tokenHash {
-            try await repositories.sessions.delete(tokenHash: session.tokenHash)
-        }
-        try await repositories.authTokens.revokeAll(for: userID, at: now())
-        try await repositories.knownDevices.forgetAll(for: userID)
+        try await repositories.signOutEverywhere(userID, keeping: tokenHash, at: now())
     }
 
     /// The same as ``endEverywhere(for:)`` inside the caller's transaction.
@@ -83,8 +79,11 @@ public struct SessionService: Sendable {
 extension Repositories {
     /// Ends every browser session and API token of the person and forgets the devices they signed
     /// in from: after a password is reset or set by the operator, nobody stays in on the old one.
-    public func signOutEverywhere(_ userID: UserID, at time: Date) async throws {
-        try await sessions.deleteAll(for: userID)
+    /// `keeping`: the one browser session that asked (a password change), if any.
+    public func signOutEverywhere(_ userID: UserID, keeping tokenHash: String? = nil, at time: Date) async throws {
+        for session in try await sessions.all(for: userID) where session.tokenHash != tokenHash {
+            try await sessions.delete(tokenHash: session.tokenHash)
+        }
         try await authTokens.revokeAll(for: userID, at: time)
         try await knownDevices.forgetAll(for: userID)
     }
