@@ -87,3 +87,43 @@ def test_two_step_sign_in_is_set_up_with_a_qr_code_and_a_recovery_code_signs_in(
         process.terminate()
         process.wait(timeout=20)
 
+
+
+def test_a_passkey_is_added_named_and_signs_in_alone(server, browser):
+    """Chromium's virtual authenticator (DevTools WebAuthn domain) stands in for the phone's own:
+    it keeps a discoverable ES256 credential and answers with user verification."""
+    # Passkeys need a secure context: localhost is one without https, 127.0.0.1 is no site name.
+    base = server.replace("127.0.0.1", "localhost")
+    browser.execute_cdp_cmd("WebAuthn.enable", {})
+    authenticator = browser.execute_cdp_cmd("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+        "isUserVerified": True, "automaticPresenceSimulation": True}})["authenticatorId"]
+    log_in(browser, base)
+    browser.get(base + "/profile/security")
+    name = browser.find_element(By.ID, "passkeyName")
+    assert name.get_attribute("value").startswith("Chrome on Linux"), "this browser's name is offered"
+    name.clear()
+    name.send_keys("Test phone " + browser.viewport)
+    press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Add a passkey']"))
+    WebDriverWait(browser, 15).until(lambda d: d.current_url.endswith("done=passkeyAdded"))
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "The passkey is added." in main
+    assert "Test phone " + browser.viewport in main
+    press(browser, browser.find_element(By.CSS_SELECTOR, ".passkey-change summary"))
+    assert_accessible(browser)
+    screenshot(browser, "security-passkeys")
+
+    browser.delete_all_cookies()
+    browser.get(base + "/login")
+    button = WebDriverWait(browser, 10).until(
+        lambda d: d.find_element(By.XPATH, "//button[normalize-space()='Sign in with a passkey']"))
+    WebDriverWait(browser, 10).until(lambda d: button.is_displayed())
+    assert_accessible(browser)
+    screenshot(browser, "login-passkey")
+    press(browser, button)
+    WebDriverWait(browser, 15).until(lambda d: d.current_url.rstrip("/") == base)
+    credentials = browser.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
+    assert len(credentials) == 1 and credentials[0]["isResidentCredential"]
+    assert credentials[0]["signCount"] >= 1, "the sign-in was signed by the authenticator"
+    browser.get(base + "/profile/security")
+    assert "last used" in browser.find_element(By.TAG_NAME, "main").text

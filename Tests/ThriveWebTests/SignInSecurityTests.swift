@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import Testing
 import ThriveCore
 import ThriveStore
@@ -93,9 +94,15 @@ struct SignInSecurityTests {
         @Sendable func guess(from address: String, in browser: Browser, account: Int) async throws -> HTTPResponse.Status {
             var headers = HTTPFields()
             headers[ClientAddressMiddleware.forwardedFor] = address
-            return try await browser.json(
-                .post, "/api/v1/auth/login", #"{"email":"p\#(account)@example.com","password":"guess-1x"}"#, headers: headers
-            ).status
+            let body = #"{"email":"p\#(account)@example.com","password":"guess-1x"}"#
+            do {
+                return try await browser.json(.post, "/api/v1/auth/login", body, headers: headers).status
+            } catch TestClient.Error.readTimeout {
+                // Once, under the full suite's load (20 s without an answer on a busy CI machine): a
+                // second try answers the same (one more failure changes neither count's side of its
+                // limit), and a server that hangs times out again.
+                return try await browser.json(.post, "/api/v1/auth/login", body, headers: headers).status
+            }
         }
         @Sendable func nineteenFailures(of address: String, in app: TestApp) async throws {
             try await app.store.write {

@@ -66,7 +66,7 @@ struct SwiftTextTests {
         "ThriveCore/Training/ExerciseLibrary.swift": 33,
         "ThriveWeb/Accounts/BrowserName.swift": 18,
         "ThriveWeb/Accounts/TokenService.swift": 1,
-        "ThriveWeb/Accounts/TwoFactorService.swift": 1,
+        "ThriveWeb/Application/Brand.swift": 1,
         "ThriveWeb/Coach/AnthropicCoachProvider.swift": 9,
         "ThriveWeb/Devices/DeviceConfiguration.swift": 2,
     ]

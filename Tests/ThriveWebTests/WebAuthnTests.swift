@@ -20,7 +20,7 @@ struct WebAuthnTests {
             case ed25519(Curve25519.Signing.PrivateKey)
         }
         var key: Key = .p256(P256.Signing.PrivateKey())
-        let credentialID: [UInt8] = Array((0..<16).map { UInt8($0) })
+        var credentialID: [UInt8] = Array((0..<16).map { UInt8($0) })
         var rpID = "thrive.example.org"
         var flags: UInt8 = 0x45  // user present, user verified, attested credential data
 

@@ -36,6 +36,9 @@ public protocol SessionRepository: Sendable {
     func find(tokenHash: String) async throws -> WebSession?
     func touch(tokenHash: String, at time: Date) async throws
     func delete(tokenHash: String) async throws
+    /// Ends the person's session named by ``WebSession/handle`` (the device list's form); false
+    /// when they have none by that name.
+    @discardableResult func delete(handle: String, of userID: UserID) async throws -> Bool
     /// The person's sessions, most recently used first.
     func all(for userID: UserID) async throws -> [WebSession]
     /// Logs the person out everywhere; returns how many sessions ended.
@@ -79,6 +82,12 @@ struct SQLSessionRepository: SessionRepository {
 
     func delete(tokenHash: String) async throws {
         try await sql.delete(from: "web_sessions").where("token_hash", .equal, tokenHash).run()
+    }
+
+    func delete(handle: String, of userID: UserID) async throws -> Bool {
+        guard let session = try await all(for: userID).first(where: { $0.handle == handle }) else { return false }
+        try await delete(tokenHash: session.tokenHash)
+        return true
     }
 
     func deleteAll(for userID: UserID) async throws -> Int {

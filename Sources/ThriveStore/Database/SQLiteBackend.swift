@@ -24,6 +24,7 @@ final class SQLiteBackend: DatabaseBackend {
     /// The checkpoint in progress, if any.
     private let checkpoint = Mutex<Task<Void, Never>?>(nil)
     private let closed = Atomic<Bool>(false)
+    private let logger: Logger
 
     /// Bytes per page of a database file created from now on.
     static let pageSize = 16_384
@@ -33,9 +34,10 @@ final class SQLiteBackend: DatabaseBackend {
 
     private init(
         path: String, threads: NIOThreadPool, writer: SQLiteConnection, readers: [SQLiteConnection],
-        checkpointer: SQLiteConnection
+        checkpointer: SQLiteConnection, logger: Logger
     ) {
         logPath = path + "-wal"
+        self.logger = logger
         self.threads = threads
         self.writer = writer
         self.readers = readers
@@ -80,7 +82,7 @@ final class SQLiteBackend: DatabaseBackend {
             _ = try await opened[readerCount + 1].query("PRAGMA cache_size = -2048")
             return SQLiteBackend(
                 path: path, threads: threads, writer: writer, readers: Array(opened[1...readerCount]),
-                checkpointer: opened[readerCount + 1])
+                checkpointer: opened[readerCount + 1], logger: logger)
         } catch {
             for connection in opened { try? await connection.close() }
             try? await threads.shutdownGracefully()
@@ -132,10 +134,24 @@ final class SQLiteBackend: DatabaseBackend {
             if logSize() > Self.logLimit { await checkpoint.withLock { $0 }?.value }
             // IMMEDIATE takes the write lock up front, so a transaction never fails half-way on
             // upgrading from a read lock while another process writes.
-            return try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
+            do {
+                return try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
+            } catch let error as SQLiteError where Self.isLeftOpen(error) {
+                // A transaction was left open on the writer (three times under the full test suite's
+                // load; the cause is not found yet) and every later write would be refused until a
+                // restart. Nothing in it was committed: roll it back, say so, and go on.
+                logger.error("a write transaction was left open: rolled back", metadata: ["error": "\(failureKind(error))"])
+                _ = try? await writer.query("ROLLBACK")
+                return try await inTransaction(database, begin: "BEGIN IMMEDIATE", body)
+            }
         }
         scheduleCheckpoint()
         return result
+    }
+
+    /// BEGIN's refusal inside a transaction: the body has not run yet, so it is safe to run again.
+    static func isLeftOpen(_ error: SQLiteError) -> Bool {
+        error.message.contains("cannot start a transaction within a transaction")
     }
 
     private func logSize() -> Int {

@@ -146,11 +146,7 @@ struct AccountSecurityAPIController {
                 if let family = UUID(uuidString: id) {
                     return try await repositories.authTokens.revokeFamily(family, of: userID, at: time)
                 }
-                guard let session = try await repositories.sessions.all(for: userID).first(where: { $0.handle == id }) else {
-                    return false
-                }
-                try await repositories.sessions.delete(tokenHash: session.tokenHash)
-                return true
+                return try await repositories.sessions.delete(handle: id, of: userID)
             }
             guard ended else { throw AppError.notFound(t("security.sessionGone")) }
             return Response(status: .noContent)

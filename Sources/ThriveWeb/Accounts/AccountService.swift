@@ -97,6 +97,22 @@ public struct AccountService: Sendable {
         return SignIn(account: account, deviceToken: token)
     }
 
+    /// After a sign-in without a password (a passkey): the device token this device presented if
+    /// it is this person's, else a new one, remembered either way.
+    func rememberDevice(for userID: UserID, presented: String?) async throws -> String {
+        let time = now()
+        return try await store.write { repositories in
+            var token = SecretTokens.make()
+            if let presented, SecretTokens.looksValid(presented),
+                try await repositories.knownDevices.owner(tokenHash: SecretTokens.hash(presented)) == userID
+            {
+                token = presented
+            }
+            try await repositories.knownDevices.remember(tokenHash: SecretTokens.hash(token), for: userID, at: time)
+            return token
+        }
+    }
+
     /// Changes the password once the current one is proved (throttled as a sign-in is), then ends
     /// every other session, app token and known device in the same transaction: whoever knew the
     /// old password is out. `keeping` is the session that made the change.

@@ -137,7 +137,7 @@ struct AuthAPIController {
         }
     }
 
-    private func signedIn(_ account: Account, deviceToken: String) async throws -> Response {
+    func signedIn(_ account: Account, deviceToken: String) async throws -> Response {
         let pair = try await services.tokens.issue(for: account.id)
         return try jsonResponse(
             LoginResponse(

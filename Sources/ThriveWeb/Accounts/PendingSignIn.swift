@@ -5,7 +5,7 @@ import ThriveCore
 /// A sign-in whose password was right and that waits for the code from the authenticator app:
 /// sealed with the operator's key and handed to the browser (an HttpOnly cookie) or the app (a
 /// ticket), so no server keeps it and any server process can finish it. Five minutes.
-struct PendingSignIn: Codable, Sendable {
+struct PendingSignIn: SealedTicket {
     let userID: UUID
     /// The device token the sign-in earned, given out only once the code is right.
     let deviceToken: String
@@ -21,17 +21,6 @@ struct PendingSignIn: Codable, Sendable {
         self.deviceToken = deviceToken
         expires = now + Self.lifetime
         nonce = SecretTokens.make()
-    }
-
-    func sealed(_ vault: TokenVault) -> String {
-        vault.seal(try! JSONEncoder().encode(self), purpose: Self.purpose)
-    }
-
-    static func opened(_ text: String, _ vault: TokenVault, at now: Date) -> PendingSignIn? {
-        guard let data = vault.open(text, purpose: purpose), let pending = try? JSONDecoder().decode(Self.self, from: data),
-            pending.expires > now
-        else { return nil }
-        return pending
     }
 
     static func cookie(_ value: String, secure: Bool) -> Cookie {

@@ -12,6 +12,13 @@ struct SecurityPage: Sendable {
         let signedIn: String
     }
 
+    struct PasskeyRow: Sendable {
+        let id: String
+        let name: String
+        /// "Added 3 Nov 2026 · last used 2 hours ago".
+        let detail: String
+    }
+
     var notice: String?
     var errors = FormErrors()
     let email: String
@@ -27,10 +34,15 @@ struct SecurityPage: Sendable {
     let hasOthers: Bool
     let hasApps: Bool
     let sessionLength: String
+    let passkeys: [PasskeyRow]
+    let hasPasskeys: Bool
+    /// This browser's name, offered for a new passkey.
+    let suggestedPasskeyName: String
+    let passkeyNameLimit = PasskeyService.nameLimit
 
     init(
         email: String, canChangeEmail: Bool, twoFactor: (since: Date, codesLeft: Int)?, sessions: [WebSession],
-        apps: [AuthTokenFamily], current: String?, zone: TimeZone, now: Date, sessionMinutes: Int
+        apps: [AuthTokenFamily], passkeys: [Passkey], current: String?, zone: TimeZone, now: Date, sessionMinutes: Int
     ) {
         self.email = email
         self.canChangeEmail = canChangeEmail
@@ -53,6 +65,15 @@ struct SecurityPage: Sendable {
         hasOthers = sessions.contains { $0.tokenHash != current } || !apps.isEmpty
         hasApps = !apps.isEmpty
         sessionLength = DisplayFormat.length(minutes: sessionMinutes)
+        hasPasskeys = !passkeys.isEmpty
+        suggestedPasskeyName = devices.first(where: \.current)?.name ?? ""
+        self.passkeys = passkeys.map { passkey in
+            let added = t("passkeys.added", ["date": DisplayFormat.date(passkey.createdAt, in: zone)])
+            let used = passkey.lastUsedAt.map { t("passkeys.lastUsed", ["when": DisplayFormat.since($0, zone: zone, now: now)]) }
+            return PasskeyRow(
+                id: passkey.credentialID, name: passkey.name,
+                detail: [added, used ?? t("passkeys.neverUsed")].joined(separator: " · "))
+        }
     }
 
     /// "Firefox on Android"; "A browser" when the browser did not say.

@@ -44,12 +44,7 @@ struct SecurityPagesController {
         router.post(RouterPath(route + "/sessions/:handle/end")) { _, context -> Response in
             guard let userID = context.identity?.userID else { return context.toLogin }
             let handle = context.parameters.get("handle") ?? ""
-            let ended = try await services.store.write { repositories -> Bool in
-                guard let session = try await repositories.sessions.all(for: userID).first(where: { $0.handle == handle })
-                else { return false }
-                try await repositories.sessions.delete(tokenHash: session.tokenHash)
-                return true
-            }
+            let ended = try await services.store.write { try await $0.sessions.delete(handle: handle, of: userID) }
             guard ended else { throw AppError.notFound(t("security.sessionGone")) }
             if Self.isCurrent(handle, context) { return .redirect(to: "/login?notice=logged-out", type: .normal) }
             return .redirect(to: Self.path + "?done=session", type: .normal)
@@ -77,6 +72,8 @@ struct SecurityPagesController {
     static let notices = [
         "password": "security.passwordChanged", "session": "security.sessionEnded", "others": "security.othersEnded",
         "email": "security.emailSent", "twoFactorOn": "twoFactor.turnedOn", "twoFactorOff": "twoFactor.turnedOff",
+        "passkeyAdded": "passkeys.addedNotice", "passkeyRenamed": "passkeys.renamedNotice",
+        "passkeyRemoved": "passkeys.removedNotice",
     ]
 
     /// The page again with a form's problems (a form of this page, or the e-mail one).
@@ -93,19 +90,20 @@ struct SecurityPagesController {
     private func page(_ context: AppRequestContext) async throws -> SecurityPage {
         let userID = try context.requireUser()
         let now = services.now()
-        let (account, factor, codesLeft, sessions, apps, zone) = try await services.store.read { repositories in
+        let (account, factor, codesLeft, sessions, apps, passkeys, zone) = try await services.store.read { repositories in
             (
                 try await repositories.accounts.find(id: userID), try await repositories.secondFactors.find(for: userID),
                 try await repositories.secondFactors.unusedRecoveryCodes(for: userID),
                 try await repositories.sessions.all(for: userID),
                 try await repositories.authTokens.families(for: userID, at: now),
+                try await repositories.passkeys.all(for: userID),
                 try await repositories.records(of: userID).timeZone()
             )
         }
         return SecurityPage(
             email: account?.email.value ?? "", canChangeEmail: services.configuration.push.smtp != nil,
             twoFactor: factor?.enabledAt.map { ($0, codesLeft) },
-            sessions: sessions, apps: apps, current: context.sessionTokenHash, zone: zone, now: now,
+            sessions: sessions, apps: apps, passkeys: passkeys, current: context.sessionTokenHash, zone: zone, now: now,
             sessionMinutes: services.configuration.sessionIdleMinutes)
     }
 

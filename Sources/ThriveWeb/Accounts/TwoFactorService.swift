@@ -35,7 +35,7 @@ struct TwoFactorService: Sendable {
             }
             try await repositories.secondFactors.begin(SecondFactor(userID: account.id, sealedSecret: sealed, createdAt: time))
         }
-        let address = Self.totp(secret).createAuthenticatorURL(label: "Thrive:\(account.email.value)", issuer: "Thrive")
+        let address = Self.totp(secret).createAuthenticatorURL(label: "\(Brand.name):\(account.email.value)", issuer: Brand.name)
         // What an app is told to type by hand is the key in base32, as the address carries it.
         let key = URLComponents(string: address)?.queryItems?.first { $0.name == "secret" }?.value ?? ""
         let grouped = stride(from: 0, to: key.count, by: 4).map { offset in

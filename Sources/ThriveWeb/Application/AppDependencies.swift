@@ -69,6 +69,7 @@ struct AppServices: Sendable {
     let push: PushChannels
     let devices: DeviceServices
     let twoFactor: TwoFactorService
+    let passkeys: PasskeyService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -102,10 +103,12 @@ struct AppServices: Sendable {
         let devices = DeviceServices(
             store: store, now: now, ids: ids, configuration: configuration.devices, dataDirectory: configuration.dataDirectory)
         self.devices = devices
-        twoFactor = TwoFactorService(store: store, now: now) {
+        let vault: @Sendable () throws -> TokenVault = {
             do { return try TokenVault.load(configured: configuration.devices.key, file: devices.keyFile) } catch {
                 throw AppError(status: .serviceUnavailable, code: "two_factor_unavailable", message: t("twoFactor.noKey"))
             }
         }
+        twoFactor = TwoFactorService(store: store, now: now, vault: vault)
+        passkeys = PasskeyService(store: store, now: now, vault: vault)
     }
 }

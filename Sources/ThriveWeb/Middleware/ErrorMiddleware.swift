@@ -34,8 +34,10 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
+    /// The API, and the page scripts' own calls (a passkey ceremony), which ask for JSON.
     static func wantsJSON(_ request: Request) -> Bool {
         request.uri.path.hasPrefix("/api/") || request.uri.path == "/healthz"
+            || request.headers[.accept]?.hasPrefix("application/json") == true
     }
 
     static func json(_ error: AppError) -> Response {

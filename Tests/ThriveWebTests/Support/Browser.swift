@@ -23,6 +23,9 @@ final class Browser: Sendable {
 
     func cookie(_ name: String) -> String? { cookies.withLock { $0[name] } }
 
+    /// The form token of the last page, for a page script's own JSON calls (`X-CSRF-Token`).
+    var pageToken: String { formToken.withLock { $0 } ?? "" }
+
     func setCookie(_ name: String, _ value: String?) {
         cookies.withLock { $0[name] = value }
     }
