@@ -127,3 +127,43 @@ def test_a_passkey_is_added_named_and_signs_in_alone(server, browser):
     assert credentials[0]["signCount"] >= 1, "the sign-in was signed by the authenticator"
     browser.get(base + "/profile/security")
     assert "last used" in browser.find_element(By.TAG_NAME, "main").text
+
+
+def test_the_app_lock_warns_locks_over_the_page_and_keeps_what_was_typed(server, browser):
+    """The lock's clock is the page's own (localStorage): moved back here instead of waiting 15 minutes."""
+    log_in(browser, server)
+    browser.get(server + "/profile/security")
+    typed = browser.find_element(By.ID, "currentPassword")
+    typed.send_keys("keep-me-1")
+    browser.execute_script("localStorage.setItem('thrive.lock.used', String(Date.now() - 855000))")
+    warning = browser.find_element(By.ID, "lock-warning")
+    WebDriverWait(browser, 5).until(lambda d: warning.is_displayed())
+    assert "Thrive locks in" in warning.text
+    assert_accessible(browser, dark_too=False)
+    screenshot(browser, "lock-warning")
+    press(browser, warning.find_element(By.TAG_NAME, "button"))
+    WebDriverWait(browser, 5).until(lambda d: not warning.is_displayed())
+
+    browser.execute_script("localStorage.setItem('thrive.lock.used', String(Date.now() - 901000))")
+    lock = browser.find_element(By.ID, "app-lock")
+    WebDriverWait(browser, 5).until(lambda d: lock.is_displayed())
+    assert browser.execute_script("return document.querySelector('main').inert")
+    assert "Thrive is locked" in lock.text
+    assert_accessible(browser)
+    screenshot(browser, "app-lock")
+    # The server holds the lock too: another tab's page would get the lock screen.
+    assert browser.execute_script(
+        "return fetch('/api/v1/me', {headers: {Accept: 'application/json'}}).then(r => r.status)") == 423
+
+    password = lock.find_element(By.ID, "lock-secret")
+    password.send_keys("not-the-password-1")
+    press(browser, lock.find_element(By.CSS_SELECTOR, "form[data-way=password] button"))
+    WebDriverWait(browser, 10).until(lambda d: "That password is not right." in lock.text)
+    password = lock.find_element(By.ID, "lock-secret")
+    password.send_keys("thrive-demo-2026")
+    press(browser, lock.find_element(By.CSS_SELECTOR, "form[data-way=password] button"))
+    WebDriverWait(browser, 10).until(lambda d: not lock.is_displayed())
+    assert not browser.execute_script("return document.querySelector('main').inert")
+    assert browser.find_element(By.ID, "currentPassword").get_attribute("value") == "keep-me-1", "the page as it was"
+    browser.get(server + "/profile")
+    assert browser.current_url.endswith("/profile")

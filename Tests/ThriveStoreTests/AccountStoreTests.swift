@@ -74,6 +74,48 @@ struct AccountStoreTests {
     }
 
     @Test(arguments: TestStores.kinds)
+    func theAppLockIsKeptPerPersonAndClosedPerSession(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                for hash in ["phone", "laptop"] {
+                    try await repositories.sessions.create(
+                        WebSession(tokenHash: hash, userID: ann.id, csrfToken: "c", createdAt: Make.time, lastSeenAt: Make.time))
+                }
+            }
+            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(), "15 minutes, no PIN")
+            try await store.write {
+                try await $0.appLocks.save(AppLock(idleMinutes: nil, pinHash: "hash"), for: ann.id, at: Make.time)
+            }
+            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(idleMinutes: nil, pinHash: "hash"))
+            try await store.write { try await $0.appLocks.save(AppLock(idleMinutes: 5), for: ann.id, at: Make.time) }
+            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(idleMinutes: 5))
+
+            let failures = try await store.write { repositories in
+                try await repositories.sessions.lock(tokenHash: "phone", at: Make.time + 60)
+                try await repositories.sessions.lock(tokenHash: "phone", at: Make.time + 120)
+                _ = try await repositories.sessions.failedUnlock(tokenHash: "phone")
+                return try await repositories.sessions.failedUnlock(tokenHash: "phone")
+            }
+            #expect(failures == 2)
+            let (phone, laptop) = try await store.read {
+                (try await $0.sessions.find(tokenHash: "phone"), try await $0.sessions.find(tokenHash: "laptop"))
+            }
+            #expect(phone?.lockedAt == Make.time + 60, "locked once: the first time stands")
+            #expect(phone?.unlockFailures == 2)
+            #expect(laptop?.lockedAt == nil, "the other browser stays open")
+            try await store.write { try await $0.sessions.unlock(tokenHash: "phone", at: Make.time + 300) }
+            let opened = try await store.read { try await $0.sessions.find(tokenHash: "phone") }
+            #expect(opened?.lockedAt == nil)
+            #expect(opened?.unlockFailures == 0)
+            #expect(opened?.lastSeenAt == Make.time + 300)
+            #expect(try await store.write { try await $0.accounts.delete(ann.id) })
+            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(), "gone with the account")
+        }
+    }
+
+    @Test(arguments: TestStores.kinds)
     func tokenFamiliesAreRevokedTogether(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in
             let ann = try Make.account("ann@example.com")

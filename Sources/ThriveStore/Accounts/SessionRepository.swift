@@ -13,9 +13,14 @@ public struct WebSession: Hashable, Sendable {
     public var lastSeenAt: Date
     /// What the browser said it is, in words ("Chrome on Android"), for the list of devices.
     public var deviceName: String?
+    /// When the app lock closed over this session; nil while it is open.
+    public var lockedAt: Date?
+    /// Failed passkey or PIN tries on the lock screen since it closed.
+    public var unlockFailures: Int
 
     public init(
-        tokenHash: String, userID: UserID, csrfToken: String, createdAt: Date, lastSeenAt: Date, deviceName: String? = nil
+        tokenHash: String, userID: UserID, csrfToken: String, createdAt: Date, lastSeenAt: Date, deviceName: String? = nil,
+        lockedAt: Date? = nil, unlockFailures: Int = 0
     ) {
         self.tokenHash = tokenHash
         self.userID = userID
@@ -23,6 +28,8 @@ public struct WebSession: Hashable, Sendable {
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
         self.deviceName = deviceName
+        self.lockedAt = lockedAt
+        self.unlockFailures = unlockFailures
     }
 
     /// How the list of devices names this session in a form: the start of the token's hash, which
@@ -43,6 +50,12 @@ public protocol SessionRepository: Sendable {
     func all(for userID: UserID) async throws -> [WebSession]
     /// Logs the person out everywhere; returns how many sessions ended.
     @discardableResult func deleteAll(for userID: UserID) async throws -> Int
+    /// Closes the app lock over the session.
+    func lock(tokenHash: String, at time: Date) async throws
+    /// Opens it: no failures counted, in use from `time`.
+    func unlock(tokenHash: String, at time: Date) async throws
+    /// Counts a failed passkey or PIN try on the lock screen; returns how many there are now.
+    func failedUnlock(tokenHash: String) async throws -> Int
     /// Removes sessions idle since before `cutoff`.
     @discardableResult func deleteIdle(before cutoff: Date) async throws -> Int
 }
@@ -73,7 +86,23 @@ struct SQLSessionRepository: SessionRepository {
         WebSession(
             tokenHash: try row.string("token_hash"), userID: UserID(try row.uuid("user_id")),
             csrfToken: try row.string("csrf_token"), createdAt: try row.date("created_at"),
-            lastSeenAt: try row.date("last_seen_at"), deviceName: try row.optionalString("device_name"))
+            lastSeenAt: try row.date("last_seen_at"), deviceName: try row.optionalString("device_name"),
+            lockedAt: try row.optionalDate("locked_at"), unlockFailures: try row.int("unlock_failures"))
+    }
+
+    func lock(tokenHash: String, at time: Date) async throws {
+        try await sql.update("web_sessions").set("locked_at", to: time).where("token_hash", .equal, tokenHash)
+            .where("locked_at", .is, SQLLiteral.null).run()
+    }
+
+    func unlock(tokenHash: String, at time: Date) async throws {
+        try await sql.update("web_sessions").set("locked_at", to: SQLLiteral.null).set("unlock_failures", to: 0)
+            .set("last_seen_at", to: time).where("token_hash", .equal, tokenHash).run()
+    }
+
+    func failedUnlock(tokenHash: String) async throws -> Int {
+        try await sql.update("web_sessions").set(SQLIdentifier("unlock_failures"), to: SQLRaw("unlock_failures + 1"))
+            .where("token_hash", .equal, tokenHash).returning("unlock_failures").first()?.int("unlock_failures") ?? 0
     }
 
     func touch(tokenHash: String, at time: Date) async throws {

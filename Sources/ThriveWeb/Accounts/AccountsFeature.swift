@@ -11,6 +11,7 @@ struct AccountsFeature: Feature {
         PasskeyAPIController(services: services).addRoutes(auth: api.root.group("auth"), api: api.root)
         AuthPagesController(services: services).addRoutes(to: pages)
         PasskeyPagesController(services: services).addRoutes(to: pages)
+        AppLockPagesController(services: services).addRoutes(to: pages)
         SecurityPagesController(services: services).addRoutes(to: pages)
         RecoveryPagesController(services: services).addRoutes(to: pages)
         TwoFactorPagesController(services: services).addRoutes(to: pages)

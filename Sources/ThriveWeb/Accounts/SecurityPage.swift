@@ -19,8 +19,21 @@ struct SecurityPage: Sendable {
         let detail: String
     }
 
+    struct LockChoice: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
     var notice: String?
-    var errors = FormErrors()
+    var errors = FormErrors() {
+        didSet { pinOpen = ["pin", "confirmPin", "pinPassword"].contains { errors[$0] != nil } }
+    }
+    let lockChoices: [LockChoice]
+    let lockOn: Bool
+    let hasPIN: Bool
+    /// The PIN form stays open to show its problems.
+    private(set) var pinOpen = false
     let email: String
     /// Changing the address needs e-mail to confirm the new one.
     let canChangeEmail: Bool
@@ -42,8 +55,17 @@ struct SecurityPage: Sendable {
 
     init(
         email: String, canChangeEmail: Bool, twoFactor: (since: Date, codesLeft: Int)?, sessions: [WebSession],
-        apps: [AuthTokenFamily], passkeys: [Passkey], current: String?, zone: TimeZone, now: Date, sessionMinutes: Int
+        apps: [AuthTokenFamily], passkeys: [Passkey], lock: AppLock, current: String?, zone: TimeZone, now: Date,
+        sessionMinutes: Int
     ) {
+        lockChoices =
+            [LockChoice(value: "off", label: t("lock.off"), selected: lock.idleMinutes == nil)]
+            + AppLock.choices.map { minutes in
+                LockChoice(
+                    value: String(minutes), label: DisplayFormat.length(minutes: minutes), selected: lock.idleMinutes == minutes)
+            }
+        lockOn = lock.idleMinutes != nil
+        hasPIN = lock.pinHash != nil
         self.email = email
         self.canChangeEmail = canChangeEmail
         twoFactorOn = twoFactor != nil

@@ -73,7 +73,8 @@ struct SecurityPagesController {
         "password": "security.passwordChanged", "session": "security.sessionEnded", "others": "security.othersEnded",
         "email": "security.emailSent", "twoFactorOn": "twoFactor.turnedOn", "twoFactorOff": "twoFactor.turnedOff",
         "passkeyAdded": "passkeys.addedNotice", "passkeyRenamed": "passkeys.renamedNotice",
-        "passkeyRemoved": "passkeys.removedNotice",
+        "passkeyRemoved": "passkeys.removedNotice", "lockSaved": "lock.saved", "pinSet": "lock.pinSaved",
+        "pinRemoved": "lock.pinRemoved",
     ]
 
     /// The page again with a form's problems (a form of this page, or the e-mail one).
@@ -90,20 +91,21 @@ struct SecurityPagesController {
     private func page(_ context: AppRequestContext) async throws -> SecurityPage {
         let userID = try context.requireUser()
         let now = services.now()
-        let (account, factor, codesLeft, sessions, apps, passkeys, zone) = try await services.store.read { repositories in
+        let (account, factor, codesLeft, sessions, apps, passkeys, lock, zone) = try await services.store.read { repositories in
             (
                 try await repositories.accounts.find(id: userID), try await repositories.secondFactors.find(for: userID),
                 try await repositories.secondFactors.unusedRecoveryCodes(for: userID),
                 try await repositories.sessions.all(for: userID),
                 try await repositories.authTokens.families(for: userID, at: now),
-                try await repositories.passkeys.all(for: userID),
+                try await repositories.passkeys.all(for: userID), try await repositories.appLocks.find(for: userID),
                 try await repositories.records(of: userID).timeZone()
             )
         }
         return SecurityPage(
             email: account?.email.value ?? "", canChangeEmail: services.configuration.push.smtp != nil,
             twoFactor: factor?.enabledAt.map { ($0, codesLeft) },
-            sessions: sessions, apps: apps, passkeys: passkeys, current: context.sessionTokenHash, zone: zone, now: now,
+            sessions: sessions, apps: apps, passkeys: passkeys, lock: lock, current: context.sessionTokenHash, zone: zone,
+            now: now,
             sessionMinutes: services.configuration.sessionIdleMinutes)
     }
 

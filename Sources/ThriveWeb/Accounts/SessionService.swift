@@ -15,7 +15,8 @@ public struct SessionService: Sendable {
     let policy: SessionPolicy
 
     public enum Resumption: Sendable {
-        case live(WebSession)
+        /// A session, and its person's app lock (the session's `lockedAt` set when it is closed).
+        case live(WebSession, AppLock)
         /// The cookie named a session that has timed out (and is now removed).
         case ended
         /// The cookie named no session at all.
@@ -42,17 +43,29 @@ public struct SessionService: Sendable {
     public func resume(_ token: String) async throws -> Resumption {
         guard SecretTokens.looksValid(token) else { return .unknown }
         let hash = SecretTokens.hash(token)
-        guard var session = try await store.read({ try await $0.sessions.find(tokenHash: hash) }) else { return .unknown }
+        let found = try await store.read { repositories -> (WebSession, AppLock)? in
+            guard let session = try await repositories.sessions.find(tokenHash: hash) else { return nil }
+            return (session, try await repositories.appLocks.find(for: session.userID))
+        }
+        guard var (session, lock) = found else { return .unknown }
         let time = now()
         guard policy.isLive(createdAt: session.createdAt, lastSeenAt: session.lastSeenAt, now: time) else {
             try await store.write { try await $0.sessions.delete(tokenHash: hash) }
             return .ended
         }
-        if time.timeIntervalSince(session.lastSeenAt) >= Self.touchInterval {
-            try await store.write { try await $0.sessions.touch(tokenHash: hash, at: time) }
+        // Unused for the lock's minutes (no request at all: the page was closed or the phone slept).
+        let closes = session.lockedAt == nil && lock.isDue(lastUsed: session.lastSeenAt, now: time)
+        if closes { session.lockedAt = time }
+        // Use is recorded often enough that the lock's clock is never more than a quarter behind.
+        let touchEvery = lock.idleMinutes.map { Double(AppLockTiming(idleMinutes: $0).activeEvery) } ?? Self.touchInterval
+        if closes || time.timeIntervalSince(session.lastSeenAt) >= touchEvery {
+            try await store.write {
+                if closes { try await $0.sessions.lock(tokenHash: hash, at: time) }
+                try await $0.sessions.touch(tokenHash: hash, at: time)
+            }
             session.lastSeenAt = time
         }
-        return .live(session)
+        return .live(session, lock)
     }
 
     public func end(tokenHash: String) async throws {

@@ -70,6 +70,7 @@ struct AppServices: Sendable {
     let devices: DeviceServices
     let twoFactor: TwoFactorService
     let passkeys: PasskeyService
+    let appLock: AppLockService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -110,5 +111,6 @@ struct AppServices: Sendable {
         }
         twoFactor = TwoFactorService(store: store, now: now, vault: vault)
         passkeys = PasskeyService(store: store, now: now, vault: vault)
+        appLock = AppLockService(accounts: accounts, passkeys: passkeys)
     }
 }

@@ -49,6 +49,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     router.add(middleware: ErrorMiddleware(renderer: services.renderer, passesNotFound: true))
     router.add(middleware: CSRFMiddleware(secureCookies: configuration.usesTLS))
     router.add(middleware: SettingsMiddleware(settings: services.settings))
+    router.add(middleware: AppLockMiddleware())
     router.add(middleware: OnboardingGate(store: services.store, scope: .pages))
     router.add(middleware: DeadLinkMiddleware())
 

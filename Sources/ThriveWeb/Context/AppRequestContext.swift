@@ -26,6 +26,9 @@ public struct AppRequestContext: RequestContext {
     public var identity: Identity?
     /// The token the page's forms must send back (the session's, or the anonymous double-submit cookie).
     public var csrfToken: String?
+    /// The signed-in browser's app lock (pages only); its session is locked when `locked`.
+    public var appLock: AppLock?
+    public var locked = false
     /// Set when the request carried a session cookie that has run out (idle or past its lifetime).
     public var sessionEnded = false
     /// Why the request's bearer token was not accepted (expired, unknown, another scheme): the

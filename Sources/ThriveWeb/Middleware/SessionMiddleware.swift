@@ -17,9 +17,11 @@ struct SessionMiddleware: RouterMiddleware {
         var context = context
         var forget = false
         switch try await sessions.resume(token) {
-        case .live(let session):
+        case .live(let session, let lock):
             context.identity = Identity(userID: session.userID, credential: .session(tokenHash: session.tokenHash))
             context.csrfToken = session.csrfToken
+            context.appLock = lock
+            context.locked = session.lockedAt != nil
         case .ended:
             context.sessionEnded = true
             forget = true

@@ -29,6 +29,8 @@ struct Chrome: Sendable {
     let inCreatorSpace: Bool
     /// The request's language, for `lang` and the templates' `{{t.key}}` text.
     let localizer: Localizer
+    /// The app lock's timing for `applock.js`, when the person has it on.
+    let appLock: AppLockTiming?
 
     init(title: String, context: AppRequestContext, tab: Tab = .none) {
         self.title = title
@@ -43,6 +45,7 @@ struct Chrome: Sendable {
         unreadNotifications = context.unreadNotifications
         inCreatorSpace = context.inCreatorSpace
         localizer = Localizer.current
+        appLock = context.appLock?.idleMinutes.map(AppLockTiming.init)
     }
 
     /// Settings the page itself just read (newer than the request's).
@@ -82,6 +85,7 @@ struct PageContext: MustacheParent {
         case "unreadCoach": return chrome.unreadCoach > 0 ? String(chrome.unreadCoach) : nil
         case "unreadNotifications": return chrome.unreadNotifications > 0 ? String(chrome.unreadNotifications) : nil
         case "inCreatorSpace": return chrome.inCreatorSpace
+        case "appLock": return chrome.tab == .setup ? nil : chrome.appLock
         default: return content?.child(named: name)
         }
     }

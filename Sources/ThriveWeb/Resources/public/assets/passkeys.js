@@ -4,6 +4,7 @@
 // (sign in or unlock with one). Messages come from the page's data attributes, in its language.
 (function () {
   "use strict";
+  if (window.ThrivePasskeys) { return; }
 
   function toBytes(text) {
     var base64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice(0, (4 - text.length % 4) % 4);
