@@ -88,7 +88,8 @@ struct AccountStoreTests {
             try await store.write {
                 try await $0.appLocks.save(AppLock(idleMinutes: nil, pinHash: "hash"), for: ann.id, at: Make.time)
             }
-            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(idleMinutes: nil, pinHash: "hash"))
+            #expect(
+                try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(idleMinutes: nil, pinHash: "hash"))
             try await store.write { try await $0.appLocks.save(AppLock(idleMinutes: 5), for: ann.id, at: Make.time) }
             #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(idleMinutes: 5))
 

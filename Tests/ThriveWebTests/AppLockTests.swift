@@ -181,4 +181,24 @@ struct AppLockTests {
             #expect(try await other.get("/profile").status == .ok, "locking one browser leaves the others open")
         }
     }
+
+    @Test func appsReadAndChangeTheSettingThroughTheAPI() async throws {
+        let app = try await TestApp.make()
+        try await app.test { browser in
+            try await browser.signUp()
+            let tokens = try await browser.fresh().apiLogin()
+            let api = browser.fresh()
+            let start = try await api.json(.get, "/api/v1/account/app-lock", bearer: tokens.accessToken)
+            #expect(start.text.contains(#""idleMinutes":15"#))
+            #expect(start.text.contains(#""hasPin":false"#))
+            let odd = try await api.json(.put, "/api/v1/account/app-lock", #"{"idleMinutes":7}"#, bearer: tokens.accessToken)
+            #expect(odd.status == .unprocessableContent)
+            #expect(odd.error?.field == "lockMinutes")
+            let off = try await api.json(.put, "/api/v1/account/app-lock", #"{"idleMinutes":null}"#, bearer: tokens.accessToken)
+            #expect(off.status == .ok)
+            #expect(try off.decode(AppLockAPIController.Setting.self).idleMinutes == nil)
+            let page = try await browser.get("/profile/security")
+            #expect(page.text.contains(#"<option value="off" selected>"#), "the web app shows the same setting")
+        }
+    }
 }

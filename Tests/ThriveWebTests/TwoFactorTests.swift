@@ -134,7 +134,7 @@ struct TwoFactorTests {
     @Test func guessingCodesWaitsLikeGuessingPasswords() async throws {
         let clock = TestClock()
         try await TestApp.make(clock: clock).test { browser in
-            let key = try await Self.signUpWithTwoStepSignIn(browser, clock)
+            _ = try await Self.signUpWithTwoStepSignIn(browser, clock)
             try await browser.post("/logout", form: [])
             try await browser.logIn()
             for _ in 1...4 { #expect(try await browser.post("/login/code", form: [("code", "111111")]).status == .unauthorized) }

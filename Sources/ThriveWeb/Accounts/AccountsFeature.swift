@@ -9,6 +9,7 @@ struct AccountsFeature: Feature {
         AccountAPIController(services: services).addRoutes(to: api.root)
         AccountSecurityAPIController(services: services).addRoutes(auth: api.root.group("auth"), api: api.root)
         PasskeyAPIController(services: services).addRoutes(auth: api.root.group("auth"), api: api.root)
+        AppLockAPIController(services: services).addRoutes(to: api.root)
         AuthPagesController(services: services).addRoutes(to: pages)
         PasskeyPagesController(services: services).addRoutes(to: pages)
         AppLockPagesController(services: services).addRoutes(to: pages)
