@@ -167,3 +167,33 @@ def test_the_app_lock_warns_locks_over_the_page_and_keeps_what_was_typed(server,
     assert browser.find_element(By.ID, "currentPassword").get_attribute("value") == "keep-me-1", "the page as it was"
     browser.get(server + "/profile")
     assert browser.current_url.endswith("/profile")
+
+
+def test_deleting_the_account_waits_fourteen_days_and_signing_in_keeps_it(phone):
+    from conftest import start_server
+    base, process = start_server()
+    browser = phone
+    try:
+        log_in(browser, base)
+        browser.get(base + "/profile/data")
+        press(browser, browser.find_element(By.LINK_TEXT, "Delete my account…"))
+        WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/profile/data/delete"))
+        assert "Your account and its data go on" in browser.find_element(By.TAG_NAME, "main").text
+        browser.find_element(By.ID, "password").send_keys("thrive-demo-2026")
+        press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Delete my account in 14 days']"))
+        WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "understood-error"))
+        assert_accessible(browser, dark_too=False)
+        screenshot(browser, "delete-account")
+        browser.find_element(By.ID, "password").send_keys("thrive-demo-2026")
+        press(browser, browser.find_element(By.ID, "understood"))
+        press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Delete my account in 14 days']"))
+        WebDriverWait(browser, 10).until(
+            lambda d: "Your account will be deleted" in d.find_element(By.TAG_NAME, "main").text)
+        assert_accessible(browser)
+        screenshot(browser, "deletion-scheduled")
+        log_in(browser, base)
+        WebDriverWait(browser, 10).until(lambda d: "done=deletionCancelled" in d.current_url)
+        assert "Welcome back. Your account will not be deleted." in browser.find_element(By.TAG_NAME, "main").text
+    finally:
+        process.terminate()
+        process.wait(timeout=20)

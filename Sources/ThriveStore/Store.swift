@@ -57,6 +57,7 @@ public struct Repositories: Sendable {
     public var secondFactors: any SecondFactorRepository { SQLSecondFactorRepository(sql: sql) }
     public var passkeys: any PasskeyRepository { SQLPasskeyRepository(sql: sql) }
     public var appLocks: any AppLockRepository { SQLAppLockRepository(sql: sql) }
+    public var accountDeletions: any AccountDeletionRepository { SQLAccountDeletionRepository(sql: sql) }
     /// Background work for the job runner (not anyone's personal data: kinds, times and ids).
     public var jobs: any JobQueue { SQLJobQueue(session: session) }
     /// Roles and who coaches whom.

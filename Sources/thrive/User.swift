@@ -105,9 +105,10 @@ struct User: AsyncParsableCommand {
             }
             let configuration = try store.configuration()
             let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
-            let deleted = try await database.write { repositories -> Bool in
-                guard let account = try await repositories.accounts.find(email: address) else { return false }
-                return try await repositories.accounts.delete(account.id)
+            let account = try await database.read { try await $0.accounts.find(email: address) }
+            var deleted = false
+            if let account {
+                deleted = try await AccountErasure.erase(account.id, store: database, importFolder: configuration.importFolder)
             }
             await database.close()
             guard deleted else { throw ExitMessage("No account has the e-mail \(address).") }

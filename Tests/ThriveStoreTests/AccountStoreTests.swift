@@ -116,6 +116,74 @@ struct AccountStoreTests {
         }
     }
 
+    /// Deleting a person deletes every row that names them because every such column refers to
+    /// `users` with ON DELETE CASCADE: read from the schema itself, so a table added later is held
+    /// to it too.
+    @Test(arguments: TestStores.kinds)
+    func everyColumnThatNamesAPersonCascadesFromTheirAccount(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let personColumns: Set = ["owner_id", "user_id", "member_id", "creator_id"]
+            let (columns, cascades) = try await store.database.read { sql -> ([String], Set<String>) in
+                switch kind {
+                case .sqlite:
+                    let tables = try await sql.raw("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+                        .map { try $0.decode(column: "name", as: String.self) }
+                    var columns: [String] = []
+                    var cascades: Set<String> = []
+                    for table in tables {
+                        for row in try await sql.raw("SELECT name FROM pragma_table_info(\(bind: table))").all() {
+                            let name = try row.decode(column: "name", as: String.self)
+                            if personColumns.contains(name) { columns.append("\(table).\(name)") }
+                        }
+                        for row in try await sql.raw(
+                            "SELECT \"from\" AS col, \"table\" AS ref, on_delete FROM pragma_foreign_key_list(\(bind: table))"
+                        ).all()
+                        where try row.decode(column: "ref", as: String.self) == "users"
+                            && row.decode(column: "on_delete", as: String.self) == "CASCADE"
+                        {
+                            cascades.insert("\(table).\(try row.decode(column: "col", as: String.self))")
+                        }
+                    }
+                    return (columns, cascades)
+                case .postgres:
+                    let columns = try await sql.raw(
+                        """
+                        SELECT table_name || '.' || column_name AS name FROM information_schema.columns
+                        WHERE table_schema = current_schema() AND column_name IN ('owner_id', 'user_id', 'member_id', 'creator_id')
+                        """
+                    ).all().map { try $0.decode(column: "name", as: String.self) }
+                    let cascades = try await sql.raw(
+                        """
+                        SELECT k.table_name || '.' || k.column_name AS name FROM information_schema.key_column_usage k
+                        JOIN information_schema.referential_constraints r
+                            ON r.constraint_name = k.constraint_name AND r.constraint_schema = k.constraint_schema
+                        JOIN information_schema.constraint_column_usage u
+                            ON u.constraint_name = k.constraint_name AND u.constraint_schema = k.constraint_schema
+                        WHERE k.table_schema = current_schema() AND u.table_name = 'users' AND r.delete_rule = 'CASCADE'
+                        """
+                    ).all().map { try $0.decode(column: "name", as: String.self) }
+                    // PostgreSQL: samples' foreign key is a statement-level check and a trigger on
+                    // `users` (bulk imports, issue 25); the trigger is the cascade.
+                    let trigger = try await sql.raw(
+                        """
+                        SELECT COUNT(*) AS n FROM information_schema.triggers
+                        WHERE trigger_name = 'users_delete_quantity_samples' AND event_object_table = 'users'
+                            AND event_manipulation = 'DELETE'
+                        """
+                    ).first()?.decode(column: "n", as: Int.self)
+                    return (columns, Set(cascades + (trigger == 1 ? ["quantity_samples.owner_id"] : [])))
+                }
+            }
+            // A member's badge names the creator's space it was earned in: the member's, kept when
+            // the creator leaves (the id then names no one).
+            let kept: Set = ["creator_badge_awards.creator_id"]
+            #expect(columns.count >= 30)
+            #expect(
+                columns.filter { !cascades.contains($0) && !kept.contains($0) }.sorted() == [],
+                "columns naming a person that would outlive them")
+        }
+    }
+
     @Test(arguments: TestStores.kinds)
     func tokenFamiliesAreRevokedTogether(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in

@@ -13,6 +13,7 @@ struct AccountsFeature: Feature {
         AuthPagesController(services: services).addRoutes(to: pages)
         PasskeyPagesController(services: services).addRoutes(to: pages)
         AppLockPagesController(services: services).addRoutes(to: pages)
+        AccountDeletionPagesController(services: services).addRoutes(to: pages, api: api.root)
         SecurityPagesController(services: services).addRoutes(to: pages)
         RecoveryPagesController(services: services).addRoutes(to: pages)
         TwoFactorPagesController(services: services).addRoutes(to: pages)

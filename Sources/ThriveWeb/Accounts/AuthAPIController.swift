@@ -138,6 +138,7 @@ struct AuthAPIController {
     }
 
     func signedIn(_ account: Account, deviceToken: String) async throws -> Response {
+        _ = try await services.accountDeletion.cancel(for: account.id)
         let pair = try await services.tokens.issue(for: account.id)
         return try jsonResponse(
             LoginResponse(

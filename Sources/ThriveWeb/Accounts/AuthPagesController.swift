@@ -165,7 +165,9 @@ struct AuthPagesController {
     func signedIn(_ userID: UserID, deviceToken: String, request: Request, to path: String) async throws -> Response {
         let device = BrowserName(userAgent: request.headers[.userAgent])
         let token = try await services.store.write { try await services.sessions.start(for: userID, in: $0, device: device) }
-        var response = Response.redirect(to: path, type: .normal)
+        // Coming back within the fourteen days keeps the account; the person is told so.
+        let kept = try await services.accountDeletion.cancel(for: userID)
+        var response = Response.redirect(to: kept ? "/profile/data?done=deletionCancelled" : path, type: .normal)
         response.setCookie(SessionCookie.make(token: token, secure: services.configuration.usesTLS))
         response.setCookie(KnownDevice.cookie(token: deviceToken, secure: services.configuration.usesTLS))
         return response

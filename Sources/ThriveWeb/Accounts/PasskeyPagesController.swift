@@ -73,11 +73,11 @@ struct PasskeyPagesController {
             let destination = Invitation.pending(request) ?? "/"
             var response = try await AuthPagesController(services: services).signedIn(
                 passkey.userID, deviceToken: deviceToken, request: request, to: destination)
+            let next = response.headers[.location] ?? destination
             response.status = .ok
             response.headers[.location] = nil
             response.headers[.contentType] = "application/json; charset=utf-8"
-            response.body = .init(
-                byteBuffer: ByteBuffer(data: try StrictJSON.makeEncoder().encode(SignedIn(redirect: destination))))
+            response.body = .init(byteBuffer: ByteBuffer(data: try StrictJSON.makeEncoder().encode(SignedIn(redirect: next))))
             return withCeremony(response, "")
         }
     }

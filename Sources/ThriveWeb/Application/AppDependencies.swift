@@ -71,6 +71,7 @@ struct AppServices: Sendable {
     let twoFactor: TwoFactorService
     let passkeys: PasskeyService
     let appLock: AppLockService
+    let accountDeletion: AccountDeletionService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -112,5 +113,6 @@ struct AppServices: Sendable {
         twoFactor = TwoFactorService(store: store, now: now, vault: vault)
         passkeys = PasskeyService(store: store, now: now, vault: vault)
         appLock = AppLockService(accounts: accounts, passkeys: passkeys)
+        accountDeletion = AccountDeletionService(accounts: accounts, ids: ids, importFolder: configuration.importFolder)
     }
 }

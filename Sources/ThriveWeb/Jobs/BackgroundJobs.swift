@@ -26,6 +26,7 @@ public struct BackgroundJobs: Sendable {
             publicURL: linkBase ?? push.publicURL ?? AppConfiguration().linkBase)
         // The folder is only read here: the size limit applies to uploads.
         let imports = DataImportJob(store: store, now: now, ids: ids, files: ImportFiles(folder: importFolder, limit: .max))
+        let deletions = AccountDeletionJob(store: store, now: now, email: channels.email, importFolder: importFolder)
         let pulls = DevicePullJob(
             devices: DeviceServices(store: store, now: now, ids: ids, configuration: devices, dataDirectory: dataDirectory))
         let prompts = DailyPrompts(
@@ -38,7 +39,7 @@ public struct BackgroundJobs: Sendable {
             ])
         runner = JobRunner(
             store: store, now: now, ids: ids,
-            handlers: [reminders, safety, tidy, delivery, prompts, email, accountMail, imports, pulls],
+            handlers: [reminders, safety, tidy, delivery, prompts, email, accountMail, imports, pulls, deletions],
             planners: [reminders, tidy, prompts], logger: logger)
         runner.lease = TimeInterval(leaseSeconds)
     }

@@ -20,15 +20,16 @@ struct ProfilePagesController {
                 "profile", chrome: Chrome(title: t("nav.profile"), context: context, tab: .profile), content: page)
         }
 
-        router.get("profile/data") { _, context -> Response in
+        router.get("profile/data") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
             let (profile, summary) = try await services.store.read { repositories in
                 let records = repositories.records(of: owner)
                 return (try await records.profile.get() ?? Profile(), try await records.summary())
             }
+            var page = YourDataPage(summary: summary, zone: profile.timeZone)
+            if request.uri.queryParameters["done"] == "deletionCancelled" { page.notice = t("deletion.cancelled") }
             return services.renderer.render(
-                "your-data", chrome: Chrome(title: t("yourData.title"), context: context, tab: .profile),
-                content: YourDataPage(summary: summary, zone: profile.timeZone))
+                "your-data", chrome: Chrome(title: t("yourData.title"), context: context, tab: .profile), content: page)
         }
     }
 }

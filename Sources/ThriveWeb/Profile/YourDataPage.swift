@@ -16,6 +16,7 @@ struct YourDataPage: Sendable {
     let first: String
     let last: String
     let kinds: [Kind]
+    var notice: String?
 
     init(summary: HealthDataSummary, zone: TimeZone) {
         let total = summary.total
