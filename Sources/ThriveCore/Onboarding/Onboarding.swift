@@ -14,7 +14,7 @@ public struct ConsentAcceptance: Hashable, Sendable, Codable {
     public let version: String
     public let acceptedAt: Date
     /// Separate and off by default: Thrive trains no models today; this records the person's choice.
-    public let deidentifiedModelTraining: Bool
+    public var deidentifiedModelTraining: Bool
 
     public init(version: String, acceptedAt: Date, deidentifiedModelTraining: Bool) {
         self.version = version
@@ -207,4 +207,7 @@ public struct OnboardingProgress: Hashable, Sendable, Codable {
     }
 
     public var hasConsent: Bool { consent != nil }
+
+    /// Whether the terms accepted are `version` (new terms are asked for again).
+    public func hasConsent(to version: String) -> Bool { consent?.version == version }
 }

@@ -21,6 +21,7 @@ struct OnboardingGate: RouterMiddleware {
     /// Pages a person needs before and during onboarding.
     static let openPaths = [
         "/onboarding", "/login", "/logout", "/signup", "/profile", "/assets", "/api", "/healthz", "/manifest", "/oauth",
+        "/consent", "/unlock", "/lock",
     ]
 
     func handle(
@@ -33,8 +34,15 @@ struct OnboardingGate: RouterMiddleware {
             guard !Self.openPaths.contains(where: { path == $0 || path.hasPrefix($0 + "/") || path.hasPrefix($0 + ".") }) else {
                 return try await next(request, context)
             }
-            // An accepted plan means every step before it was done (profile fields cannot be removed).
-            if context.onboarding?.planAcceptedAt != nil { return try await next(request, context) }
+            // An accepted plan means every step before it was done (profile fields cannot be removed);
+            // terms changed since are asked for again first.
+            if let progress = context.onboarding, progress.planAcceptedAt != nil {
+                guard progress.hasConsent(to: ConsentTerms.version) else {
+                    let back = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+                    return .redirect(to: "/consent?next=" + back, type: .normal)
+                }
+                return try await next(request, context)
+            }
             guard try await OnboardingState.load(owner, store: store).next == nil else {
                 return .redirect(to: "/onboarding", type: .normal)
             }
@@ -48,8 +56,11 @@ struct OnboardingGate: RouterMiddleware {
     /// Health data is taken only after the terms are accepted: 403 `consent_required` before.
     static func requireConsent(_ owner: UserID, store: Store) async throws {
         let consent = try await store.read { try await $0.records(of: owner).documents.get(OnboardingProgress.self) }
-        guard consent?.hasConsent == true else {
-            throw AppError(status: .forbidden, code: "consent_required", message: t("onboarding.error.consentFirst"))
+        guard consent?.hasConsent(to: ConsentTerms.version) == true else {
+            let message =
+                consent?.hasConsent == true
+                ? t("consent.changed", ["version": ConsentTerms.version]) : t("onboarding.error.consentFirst")
+            throw AppError(status: .forbidden, code: "consent_required", message: message)
         }
     }
 }

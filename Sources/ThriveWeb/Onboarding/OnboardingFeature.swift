@@ -6,6 +6,7 @@ struct OnboardingFeature: Feature {
 
     func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
         OnboardingController(services: services).addRoutes(to: pages)
+        ConsentRenewalController(services: services).addRoutes(to: pages)
         ConsentAPIController(services: services).addRoutes(to: api.root)
     }
 }

@@ -49,6 +49,9 @@ struct SettingsPage: Sendable {
         let units: String
         let timeZone: String
         let consent: String
+        /// The terms are accepted, and the de-identified model-training choice (changeable here).
+        var hasConsent = false
+        var modelTraining = false
     }
 
     /// Push on this device, the devices that receive pushes, and the test button.

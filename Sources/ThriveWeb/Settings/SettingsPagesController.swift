@@ -114,7 +114,8 @@ struct SettingsPagesController {
                     DisplayFormat.date($0.start(in: profile.timeZone).addingTimeInterval(43_200), in: profile.timeZone)
                 } ?? t("settings.notSet"),
                 units: t(profile.unitSystem == .metric ? "units.metric" : "units.imperial"),
-                timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent")),
+                timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent"),
+                hasConsent: onboarding?.consent != nil, modelTraining: onboarding?.consent?.deidentifiedModelTraining ?? false),
             syncVersion: syncVersion)
         if page.categories.contains(where: \.isNotifications) {
             page.push = SettingsPage.Push(
