@@ -114,8 +114,11 @@ public struct PersonalRecords: Sendable {
     public let imports: any DataImportRepository
     public let devices: any DeviceConnectionRepository
 
+    private let session: DatabaseSession
+
     init(session: DatabaseSession, owner: UserID) {
         self.owner = owner
+        self.session = session
         profile = SQLProfileRepository(session: session, owner: owner)
         quantitySamples = SQLQuantitySampleRepository(records: RecordTable(session: session, owner: owner))
         categorySamples = SQLCategorySampleRepository(records: RecordTable(session: session, owner: owner))
@@ -160,6 +163,19 @@ public struct PersonalRecords: Sendable {
         spans[.food] = try await foodLog.span()
         spans[.moodCheckIn] = try await moodCheckIns.span()
         return HealthDataSummary(spans: spans)
+    }
+
+    /// Deletes the health records (samples, workouts with their sets, meals, mood check-ins, journal
+    /// entries) that happened before `cutoff`, as the person's retention setting asks; each is
+    /// logged as deleted so that synced devices drop it too. Returns how many went.
+    public func deleteRecords(before cutoff: Date) async throws -> Int {
+        var deleted = try await RecordTable<QuantitySample>(session: session, owner: owner).delete(before: cutoff)
+        deleted += try await RecordTable<CategorySample>(session: session, owner: owner).delete(before: cutoff)
+        deleted += try await RecordTable<Workout>(session: session, owner: owner).delete(before: cutoff)
+        deleted += try await RecordTable<FoodLogEntry>(session: session, owner: owner).delete(before: cutoff)
+        deleted += try await RecordTable<MoodCheckIn>(session: session, owner: owner).delete(before: cutoff)
+        deleted += try await RecordTable<JournalEntry>(session: session, owner: owner).delete(before: cutoff)
+        return deleted
     }
 
     /// Stores a bundle of records (demo data, imports) kind by kind, in batches.

@@ -42,3 +42,16 @@ struct AppLockTests {
         #expect((try? AppLock.checkPIN(pin)) == nil || accepted, "\(pin) should be refused")
     }
 }
+
+@Suite("Retention")
+struct RetentionTests {
+    @Test func theCutoffIsTheSameMomentOneOrTwoCalendarYearsAgo() throws {
+        let formatter = ISO8601DateFormatter()
+        let now = try #require(formatter.date(from: "2026-11-26T03:00:00Z"))
+        #expect(RetentionPeriod.oneYear.cutoff(at: now) == formatter.date(from: "2025-11-26T03:00:00Z"))
+        #expect(RetentionPeriod.twoYears.cutoff(at: now) == formatter.date(from: "2024-11-26T03:00:00Z"))
+        #expect(RetentionPeriod.never.cutoff(at: now) == nil)
+        let leap = try #require(formatter.date(from: "2028-02-29T03:00:00Z"))
+        #expect(RetentionPeriod.oneYear.cutoff(at: leap) == formatter.date(from: "2027-02-28T03:00:00Z"))
+    }
+}

@@ -43,6 +43,43 @@ struct HealthRecordStoreTests {
         }
     }
 
+    /// Retention: what happened before the cutoff goes (a second before it), what happened at it
+    /// stays, only the person's own, each logged as deleted for synced devices.
+    @Test(arguments: TestStores.kinds)
+    func recordsBeforeTheCutoffAreDeletedAndLoggedForSync(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let (ann, bob) = try await Self.twoPeople(store)
+            let cutoff = Make.time + 3_600
+            // 5,001 before it, the last a second before: more than one batch of 5,000.
+            let old = (0..<5_001).map { Make.heartRate(60, at: 3_599 - Double($0), sync: "old-\($0)") }
+            let kept = Make.heartRate(70, at: 3_600, sync: "at-cutoff")
+            let oldNote = JournalEntry(id: JournalEntryID(UUID()), writtenAt: cutoff - 1, text: "Old", source: .manualEntry)
+            let newNote = JournalEntry(id: JournalEntryID(UUID()), writtenAt: cutoff, text: "New", source: .manualEntry)
+            let before = try await store.write { repositories in
+                try await repositories.records(of: ann.id).quantitySamples.store(old + [kept])
+                try await repositories.records(of: ann.id).journal.store([oldNote, newNote])
+                try await repositories.records(of: bob.id).quantitySamples.store([Make.heartRate(80, sync: "bob")])
+                return try await repositories.records(of: ann.id).changes.cursor()
+            }
+            let deleted = try await store.write { try await $0.records(of: ann.id).deleteRecords(before: cutoff) }
+            #expect(deleted == 5_002, "5,001 samples in two batches and one note")
+            let (anns, notes, bobs, logged) = try await store.read { repositories in
+                (
+                    try await repositories.records(of: ann.id).summary().total.count,
+                    try await repositories.records(of: ann.id).journal.search(text: "New", limit: 5),
+                    try await repositories.records(of: bob.id).summary().total.count,
+                    try await repositories.records(of: ann.id).changes.changes(after: before, limit: 10_000).changes
+                )
+            }
+            #expect(anns == 1, "the sample at the cutoff stays")
+            #expect(notes == [newNote])
+            #expect(bobs == 1)
+            #expect(logged.allSatisfy { $0.deleted })
+            #expect(logged.contains { $0.recordID == oldNote.id.rawValue }, "the note's tombstone")
+            #expect(!logged.isEmpty)
+        }
+    }
+
     @Test(arguments: TestStores.kinds)
     func journalAndMealSearchStayWithinOnePerson(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in

@@ -134,6 +134,18 @@ public struct QuietHours: Hashable, Sendable, Codable {
 
 public enum RetentionPeriod: String, Sendable, Codable, CaseIterable {
     case oneYear, twoYears, never
+
+    /// Records that happened before this moment are deleted: the same date and time one or two
+    /// calendar years ago (UTC; 29 February falls back to the 28th). Nil for never.
+    public func cutoff(at now: Date) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        switch self {
+        case .oneYear: return calendar.date(byAdding: .year, value: -1, to: now)
+        case .twoYears: return calendar.date(byAdding: .year, value: -2, to: now)
+        case .never: return nil
+        }
+    }
 }
 
 public struct PrivacySettings: Hashable, Sendable, Codable {

@@ -164,6 +164,23 @@ struct RecordTable<Record: RecordMapping>: Sendable {
         return true
     }
 
+    /// Deletes the records that happened before `cutoff` (the person's retention), a batch at a time
+    /// so that years of minute data never sit in memory at once, logging a tombstone for each.
+    func delete(before cutoff: Date, batch: Int = 5_000) async throws -> Int {
+        var deleted = 0
+        while true {
+            let rows = try await sql.select().column("*").from(Record.table).where("owner_id", .equal, owner.rawValue)
+                .where(SQLIdentifier(Record.timeColumn), .lessThan, SQLBind(cutoff)).limit(batch).all()
+            guard !rows.isEmpty else { return deleted }
+            let ids = try rows.map { try $0.uuid("id") }
+            let records = try rows.compactMap(decode)
+            let first = try await changeLog.reserve(records.count)
+            try await sql.delete(from: Record.table).where("owner_id", .equal, owner.rawValue).where("id", .in, ids).run()
+            try await changeLog.log(Self.changes(records, deleted: true), from: first)
+            deleted += rows.count
+        }
+    }
+
     /// Deletes every record that came from `source`, logging a tombstone for each: a connected
     /// device's data when the person disconnects it and chooses not to keep it.
     func delete(from source: SampleSource) async throws -> Int {

@@ -3,7 +3,9 @@ import ThriveCore
 import ThriveStore
 
 /// Once a day, at 03:00 UTC: notifications older than 30 days and jobs done more than 7 days ago are
-/// deleted, so the center keeps what it promises and the jobs table stays small.
+/// deleted, so the center keeps what it promises and the jobs table stays small; and each person's
+/// health records older than their retention setting (one or two years) are deleted, one person
+/// per transaction.
 struct DailyTidy: JobPlanner, JobHandler {
     let store: Store
     let now: Now
@@ -26,6 +28,17 @@ struct DailyTidy: JobPlanner, JobHandler {
         try await store.write { repositories in
             try await repositories.purgeNotifications(before: time - Double(NotificationEntry.keptDays) * 86_400)
             try await repositories.jobs.purgeDone(before: time - Double(Self.keptJobDays) * 86_400)
+        }
+        let people = try await store.read { repositories in
+            var cutoffs: [(UserID, Date)] = []
+            for account in try await repositories.accounts.all() {
+                let settings = try await repositories.records(of: account.id).documents.get(Settings.self)
+                if let cutoff = settings?.privacy.retention.cutoff(at: time) { cutoffs.append((account.id, cutoff)) }
+            }
+            return cutoffs
+        }
+        for (person, cutoff) in people {
+            _ = try await store.write { try await $0.records(of: person).deleteRecords(before: cutoff) }
         }
         return .done
     }

@@ -82,7 +82,7 @@ struct SettingsCategory: Sendable {
             items: [
                 SettingItem("privacy.anonymousAnalytics", .toggle, essential: true, hasHint: true),
                 SettingItem("privacy.productResearch", .toggle),
-                SettingItem("privacy.retention", .choice(["oneYear", "twoYears", "never"]), comingSoon: "retention"),
+                SettingItem("privacy.retention", .choice(["oneYear", "twoYears", "never"]), hasHint: true),
             ]),
         SettingsCategory(
             id: "account",
