@@ -84,7 +84,7 @@ struct AccountStoreTests {
                         WebSession(tokenHash: hash, userID: ann.id, csrfToken: "c", createdAt: Make.time, lastSeenAt: Make.time))
                 }
             }
-            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(), "15 minutes, no PIN")
+            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == nil, "never set: the server's default")
             try await store.write {
                 try await $0.appLocks.save(AppLock(idleMinutes: nil, pinHash: "hash"), for: ann.id, at: Make.time)
             }
@@ -112,7 +112,7 @@ struct AccountStoreTests {
             #expect(opened?.unlockFailures == 0)
             #expect(opened?.lastSeenAt == Make.time + 300)
             #expect(try await store.write { try await $0.accounts.delete(ann.id) })
-            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == AppLock(), "gone with the account")
+            #expect(try await store.read { try await $0.appLocks.find(for: ann.id) } == nil, "gone with the account")
         }
     }
 

@@ -12,13 +12,18 @@ import ThriveCore
 struct AppLockTests {
     static var json: HTTPFields { [.accept: "application/json"] }
 
+    /// The server's default as shipped: 15 minutes.
+    static func locking(_ configuration: inout AppConfiguration) {
+        configuration.appLockMinutes = AppLock.defaultMinutes
+    }
+
     static func script(_ browser: Browser, _ path: String, _ body: String = "{}") async throws -> Reply {
         try await PasskeyTests.script(browser, path, body)
     }
 
     @Test func aSessionUnusedForFifteenMinutesLocksAndTheRightPasswordOpensIt() async throws {
         let clock = TestClock()
-        let app = try await TestApp.make(clock: clock)
+        let app = try await TestApp.make(configure: Self.locking, clock: clock)
         try await app.test { browser in
             try await browser.signUp()
             let page = try await browser.get("/profile")
@@ -51,7 +56,7 @@ struct AppLockTests {
     }
 
     @Test func thePINOpensItFiveTimesWrongThenOnlyThePassword() async throws {
-        let app = try await TestApp.make()
+        let app = try await TestApp.make(configure: Self.locking)
         try await app.test { browser in
             try await browser.signUp()
             try await browser.get("/profile/security")
@@ -97,7 +102,10 @@ struct AppLockTests {
     }
 
     @Test func aPasskeyOpensItAndThreeFailedTriesLeaveThePassword() async throws {
-        let app = try await PasskeyTests.app()
+        let app = try await TestApp.make(configure: {
+            Self.locking(&$0)
+            $0.publicURL = PasskeyTests.site
+        })
         try await app.test { browser in
             try await browser.signUp()
             let phone = WebAuthnTests.Authenticator()
@@ -140,7 +148,7 @@ struct AppLockTests {
 
     @Test func aPersonChoosesTheMinutesOrTurnsTheLockOff() async throws {
         let clock = TestClock()
-        let app = try await TestApp.make(clock: clock)
+        let app = try await TestApp.make(configure: Self.locking, clock: clock)
         try await app.test { browser in
             try await browser.signUp()
             try await browser.get("/profile/security")
@@ -168,7 +176,7 @@ struct AppLockTests {
 
     @Test func appsWithTheirOwnTokensAreNotHeldByABrowsersLock() async throws {
         let clock = TestClock()
-        let app = try await TestApp.make(clock: clock)
+        let app = try await TestApp.make(configure: Self.locking, clock: clock)
         try await app.test { browser in
             try await browser.signUp()
             let tokens = try await browser.apiLogin()
@@ -183,7 +191,7 @@ struct AppLockTests {
     }
 
     @Test func appsReadAndChangeTheSettingThroughTheAPI() async throws {
-        let app = try await TestApp.make()
+        let app = try await TestApp.make(configure: Self.locking)
         try await app.test { browser in
             try await browser.signUp()
             let tokens = try await browser.fresh().apiLogin()
@@ -199,6 +207,23 @@ struct AppLockTests {
             #expect(try off.decode(AppLockAPIController.Setting.self).idleMinutes == nil)
             let page = try await browser.get("/profile/security")
             #expect(page.text.contains(#"<option value="off" selected>"#), "the web app shows the same setting")
+        }
+    }
+
+    @Test func theOperatorChoosesTheDefaultForPeopleWhoNeverDid() async throws {
+        #expect(try AppConfiguration(environment: [:]).appLockMinutes == 15)
+        #expect(try AppConfiguration(environment: ["THRIVE_APP_LOCK_MINUTES": "off"]).appLockMinutes == nil)
+        #expect(try AppConfiguration(environment: ["THRIVE_APP_LOCK_MINUTES": "5"]).appLockMinutes == 5)
+        #expect(throws: ConfigurationError.self) { try AppConfiguration(environment: ["THRIVE_APP_LOCK_MINUTES": "7"]) }
+        let clock = TestClock()
+        let app = try await TestApp.make(configure: { $0.appLockMinutes = 5 }, clock: clock)
+        try await app.test { browser in
+            try await browser.signUp()
+            #expect(try await browser.get("/profile/security").text.contains(#"<option value="5" selected>"#))
+            clock.advance(seconds: 299)
+            #expect(try await browser.get("/profile").status == .ok)
+            clock.advance(seconds: 300)
+            #expect(try await browser.get("/profile").status == .seeOther)
         }
     }
 }

@@ -32,6 +32,12 @@ public struct AppLock: Hashable, Sendable {
         return now.timeIntervalSince(lastUsed) >= Double(idleMinutes * 60)
     }
 
+    /// The operator's default for people who never chose (`THRIVE_APP_LOCK_MINUTES`): "off" or one
+    /// of ``choices``.
+    public static func operatorDefault(_ text: String) -> Int?? {
+        do { return .some(try minutes(from: text)) } catch { return nil }
+    }
+
     /// A setting's value as the form or the API sends it: "off" or one of ``choices``.
     public static func minutes(from text: String) throws(ValidationError) -> Int? {
         if text == "off" { return nil }

@@ -4,17 +4,17 @@ import ThriveCore
 
 /// Each person's app lock setting and PIN.
 public protocol AppLockRepository: Sendable {
-    /// The person's lock; the default (15 minutes, no PIN) when they never changed it.
-    func find(for userID: UserID) async throws -> AppLock
+    /// The person's lock; nil when they never changed it (the server's default applies).
+    func find(for userID: UserID) async throws -> AppLock?
     func save(_ lock: AppLock, for userID: UserID, at time: Date) async throws
 }
 
 struct SQLAppLockRepository: AppLockRepository {
     let sql: any SQLDatabase
 
-    func find(for userID: UserID) async throws -> AppLock {
+    func find(for userID: UserID) async throws -> AppLock? {
         guard let row = try await sql.select().column("*").from("app_locks").where("user_id", .equal, userID.rawValue).first()
-        else { return AppLock() }
+        else { return nil }
         return AppLock(idleMinutes: try row.optionalInt("idle_minutes"), pinHash: try row.optionalString("pin_hash"))
     }
 

@@ -18,7 +18,7 @@ struct AppLockAPIController {
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         api.get("account/app-lock") { _, context -> Response in
             let userID = try context.requireUser()
-            let lock = try await services.store.read { try await $0.appLocks.find(for: userID) }
+            let lock = try await services.store.read { try await services.appLock.setting(for: userID, in: $0) }
             return try jsonResponse(Setting(idleMinutes: lock.idleMinutes, hasPin: lock.pinHash != nil))
         }
 
@@ -27,7 +27,7 @@ struct AppLockAPIController {
             let body = try await StrictJSON.decode(Setting.self, from: request, context: context, limit: Self.bodyLimit)
             let minutes = try AppLock.minutes(from: body.idleMinutes.map(String.init) ?? "off")
             try await services.appLock.setMinutes(minutes, for: userID)
-            let lock = try await services.store.read { try await $0.appLocks.find(for: userID) }
+            let lock = try await services.store.read { try await services.appLock.setting(for: userID, in: $0) }
             return try jsonResponse(Setting(idleMinutes: lock.idleMinutes, hasPin: lock.pinHash != nil))
         }
     }

@@ -9,6 +9,8 @@ import ThriveStore
 struct AppLockService: Sendable {
     let accounts: AccountService
     let passkeys: PasskeyService
+    /// For people who never set theirs.
+    let defaultLock: AppLock
 
     var store: Store { accounts.store }
     var now: Now { accounts.now }
@@ -28,7 +30,7 @@ struct AppLockService: Sendable {
     func ways(for userID: UserID, session tokenHash: String) async throws -> Ways {
         let (lock, keys, failures) = try await store.read { repositories in
             (
-                try await repositories.appLocks.find(for: userID), try await repositories.passkeys.all(for: userID).count,
+                try await setting(for: userID, in: repositories), try await repositories.passkeys.all(for: userID).count,
                 try await repositories.sessions.find(tokenHash: tokenHash)?.unlockFailures ?? 0
             )
         }
@@ -53,7 +55,7 @@ struct AppLockService: Sendable {
     func unlock(pin: String, for userID: UserID, session tokenHash: String) async throws {
         let (lock, failures) = try await store.read { repositories in
             (
-                try await repositories.appLocks.find(for: userID),
+                try await setting(for: userID, in: repositories),
                 try await repositories.sessions.find(tokenHash: tokenHash)?.unlockFailures ?? 0
             )
         }
@@ -95,10 +97,15 @@ struct AppLockService: Sendable {
         _ = try await store.write { try await $0.sessions.failedUnlock(tokenHash: tokenHash) }
     }
 
+    /// The person's lock, or the server's default when they never chose.
+    func setting(for userID: UserID, in repositories: Repositories) async throws -> AppLock {
+        try await repositories.appLocks.find(for: userID) ?? defaultLock
+    }
+
     func setMinutes(_ minutes: Int?, for userID: UserID) async throws {
         let time = now()
         try await store.write { repositories in
-            var lock = try await repositories.appLocks.find(for: userID)
+            var lock = try await setting(for: userID, in: repositories)
             lock.idleMinutes = minutes
             try await repositories.appLocks.save(lock, for: userID, at: time)
         }
@@ -113,7 +120,7 @@ struct AppLockService: Sendable {
         let time = now()
         try await store.write { repositories in
             try await accounts.takeBack(keys, in: repositories, at: time)
-            var lock = try await repositories.appLocks.find(for: userID)
+            var lock = try await setting(for: userID, in: repositories)
             lock.pinHash = hash
             try await repositories.appLocks.save(lock, for: userID, at: time)
         }
@@ -122,7 +129,7 @@ struct AppLockService: Sendable {
     func removePIN(for userID: UserID) async throws {
         let time = now()
         try await store.write { repositories in
-            var lock = try await repositories.appLocks.find(for: userID)
+            var lock = try await setting(for: userID, in: repositories)
             lock.pinHash = nil
             try await repositories.appLocks.save(lock, for: userID, at: time)
         }

@@ -97,7 +97,8 @@ struct SecurityPagesController {
                 try await repositories.secondFactors.unusedRecoveryCodes(for: userID),
                 try await repositories.sessions.all(for: userID),
                 try await repositories.authTokens.families(for: userID, at: now),
-                try await repositories.passkeys.all(for: userID), try await repositories.appLocks.find(for: userID),
+                try await repositories.passkeys.all(for: userID),
+                try await services.appLock.setting(for: userID, in: repositories),
                 try await repositories.records(of: userID).timeZone()
             )
         }

@@ -13,6 +13,8 @@ public struct SessionService: Sendable {
     let store: Store
     let now: Now
     let policy: SessionPolicy
+    /// The app lock of people who never set theirs (`THRIVE_APP_LOCK_MINUTES`).
+    var defaultLock = AppLock()
 
     public enum Resumption: Sendable {
         /// A session, and its person's app lock (the session's `lockedAt` set when it is closed).
@@ -45,7 +47,7 @@ public struct SessionService: Sendable {
         let hash = SecretTokens.hash(token)
         let found = try await store.read { repositories -> (WebSession, AppLock)? in
             guard let session = try await repositories.sessions.find(tokenHash: hash) else { return nil }
-            return (session, try await repositories.appLocks.find(for: session.userID))
+            return (session, try await repositories.appLocks.find(for: session.userID) ?? defaultLock)
         }
         guard var (session, lock) = found else { return .unknown }
         let time = now()

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ThriveCore
 import ThriveNotify
 
 /// Everything an operator can set, each from a flag or an environment variable (the flag wins),
@@ -14,6 +15,8 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Minutes without activity after which a browser session ends: 30 days, so that a phone stays
     /// signed in (the app lock, each person's setting, guards the sensitive moments instead).
     public var sessionIdleMinutes = 43_200
+    /// The app lock's minutes for people who never chose (nil: off until they turn it on).
+    public var appLockMinutes: Int? = AppLock.defaultMinutes
     /// Reverse proxies whose `X-Forwarded-For` names the client (for the sign-in throttle).
     public var trustedProxies: Set<String> = []
     /// The address people reach Thrive at. When it is `https://…` (TLS at a proxy in front), cookies
@@ -52,6 +55,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case databaseURL = "THRIVE_DATABASE_URL"
         case logLevel = "THRIVE_LOG_LEVEL"
         case sessionIdleMinutes = "THRIVE_SESSION_IDLE_MINUTES"
+        case appLockMinutes = "THRIVE_APP_LOCK_MINUTES"
         case trustedProxies = "THRIVE_TRUSTED_PROXIES"
         case publicURL = "THRIVE_PUBLIC_URL"
         case bcryptCost = "THRIVE_BCRYPT_COST"
@@ -101,6 +105,12 @@ public struct AppConfiguration: Sendable, Hashable {
         if let level = value(.logLevel) { logLevel = try Self.parseLogLevel(level, source: Variable.logLevel.rawValue) }
         if let minutes = value(.sessionIdleMinutes) {
             sessionIdleMinutes = try Self.parseIdleMinutes(minutes, source: Variable.sessionIdleMinutes.rawValue)
+        }
+        if let minutes = value(.appLockMinutes) {
+            guard let parsed = AppLock.operatorDefault(minutes) else {
+                throw ConfigurationError("\(Variable.appLockMinutes.rawValue) must be off, 1, 5, 15, 30 or 60.")
+            }
+            appLockMinutes = parsed
         }
         if let proxies = value(.trustedProxies) {
             trustedProxies = try Self.parseAddresses(proxies, source: Variable.trustedProxies.rawValue)

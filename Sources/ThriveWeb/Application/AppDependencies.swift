@@ -81,7 +81,8 @@ struct AppServices: Sendable {
         self.renderer = renderer
         policy = SessionPolicy(idleTimeout: TimeInterval(configuration.sessionIdleMinutes * 60))
         accounts = AccountService(store: store, hasher: dependencies.hasher, now: now, ids: ids)
-        sessions = SessionService(store: store, now: now, policy: policy)
+        sessions = SessionService(
+            store: store, now: now, policy: policy, defaultLock: AppLock(idleMinutes: configuration.appLockMinutes))
         tokens = TokenService(store: store, now: now, ids: ids, policy: policy)
         engines = HealthEngineService(store: store, now: now, ids: ids)
         meals = MealLog(store: store, now: now, ids: ids)
@@ -112,7 +113,7 @@ struct AppServices: Sendable {
         }
         twoFactor = TwoFactorService(store: store, now: now, vault: vault)
         passkeys = PasskeyService(store: store, now: now, vault: vault)
-        appLock = AppLockService(accounts: accounts, passkeys: passkeys)
+        appLock = AppLockService(accounts: accounts, passkeys: passkeys, defaultLock: sessions.defaultLock)
         accountDeletion = AccountDeletionService(accounts: accounts, ids: ids, importFolder: configuration.importFolder)
     }
 }

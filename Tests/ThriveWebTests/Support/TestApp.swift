@@ -82,6 +82,8 @@ struct TestApp {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-web-\(UUID().uuidString)")
         var configuration = AppConfiguration()
         configuration.dataDirectory = folder.path
+        // Tests that move the clock by hours are not about the app lock; AppLockTests turn it on.
+        configuration.appLockMinutes = nil
         configure(&configuration)
         let logs = LogCapture()
         if let sharing {
