@@ -74,7 +74,7 @@ struct DeviceServices: Sendable {
     /// A path on this server ("/settings/devices") or an app's own scheme ("thrive://…"): never
     /// another website, which the handle must not be sent to.
     static func isAllowedReturn(_ text: String) -> Bool {
-        if text.hasPrefix("/") { return !text.hasPrefix("//") && !text.contains("\\") }
+        if text.hasPrefix("/") { return LocalPath.isSafe(text) }
         return text.lowercased().hasPrefix("thrive://")
     }
 

@@ -76,6 +76,6 @@ struct NotificationsPage: Sendable {
 
     /// Only a path inside Thrive: a stored link never sends the person elsewhere.
     static func safeLink(_ link: String) -> String {
-        link.hasPrefix("/") && !link.hasPrefix("//") && !link.contains("\\") ? link : "/notifications"
+        LocalPath.isSafe(link) ? link : "/notifications"
     }
 }
