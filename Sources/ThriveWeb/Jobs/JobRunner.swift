@@ -23,6 +23,8 @@ struct JobRunner: Service {
     static let longJobLimit = 2
     /// How long a claimed job is this process's: after that a crashed runner's jobs are taken up again.
     var lease: TimeInterval = 120
+    /// How often a long job's lease is renewed: a third of it unless set, so two renewals may be late.
+    var renewEvery: TimeInterval?
 
     init(
         store: Store, now: Now, ids: IDGenerator, handlers: [any JobHandler], planners: [any JobPlanner], logger: Logger,
@@ -138,11 +140,12 @@ struct JobRunner: Service {
         -> JobOutcome
     {
         let (store, now, lease, holder) = (self.store, self.now, self.lease, self.holder)
+        let renewEvery = self.renewEvery ?? lease / 3
         return try await withThrowingTaskGroup(of: JobOutcome?.self) { group in
             group.addTask { try await body() }
             group.addTask {
                 while true {
-                    do { try await Task.sleep(for: .seconds(lease / 3)) } catch { return nil }
+                    do { try await Task.sleep(for: .seconds(renewEvery)) } catch { return nil }
                     _ = try? await store.write { try await $0.jobs.extendLease(job.id, holder: holder, until: now() + lease) }
                 }
             }
