@@ -91,7 +91,9 @@ let package = Package(
         ),
         .target(
             name: "ThriveReports",
-            dependencies: ["ThriveCore", "CRsvg", "CQREncode"],
+            dependencies: [
+                "ThriveCore", "CRsvg", "CQREncode", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictSwift
         ),
         .target(
@@ -265,6 +267,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdOTP", package: "hummingbird-auth"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
         ),

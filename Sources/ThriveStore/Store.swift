@@ -113,6 +113,9 @@ public struct PersonalRecords: Sendable {
     public let pushDevices: any PushDeviceRepository
     public let imports: any DataImportRepository
     public let devices: any DeviceConnectionRepository
+    public let exports: any DataExportRepository
+    /// Every row of the person's own tables, for the copy an export writes.
+    public let copy: any PersonalCopyRepository
 
     private let session: DatabaseSession
 
@@ -140,6 +143,8 @@ public struct PersonalRecords: Sendable {
         pushDevices = SQLPushDeviceRepository(sql: session.sql, owner: owner)
         imports = SQLDataImportRepository(sql: session.sql, owner: owner)
         devices = SQLDeviceConnectionRepository(sql: session.sql, owner: owner)
+        exports = SQLDataExportRepository(sql: session.sql, owner: owner)
+        copy = SQLPersonalCopyRepository(session: session, owner: owner)
     }
 
     /// The person's time zone (UTC until they set one): where their days and years begin.

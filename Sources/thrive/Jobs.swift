@@ -50,7 +50,7 @@ struct Jobs: AsyncParsableCommand {
             let database = try await Runtime.openStore(configuration, logger: logger)
             do {
                 let ran = try await BackgroundJobs(
-                    store: database, push: configuration.push, importFolder: configuration.importFolder,
+                    store: database, push: configuration.push, files: PersonFiles(configuration),
                     devices: configuration.devices, dataDirectory: configuration.dataDirectory,
                     linkBase: configuration.linkBase, logger: logger
                 ).runDue()

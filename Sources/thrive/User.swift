@@ -108,7 +108,7 @@ struct User: AsyncParsableCommand {
             let account = try await database.read { try await $0.accounts.find(email: address) }
             var deleted = false
             if let account {
-                deleted = try await AccountErasure.erase(account.id, store: database, importFolder: configuration.importFolder)
+                deleted = try await AccountErasure.erase(account.id, store: database, files: PersonFiles(configuration))
             }
             await database.close()
             guard deleted else { throw ExitMessage("No account has the e-mail \(address).") }

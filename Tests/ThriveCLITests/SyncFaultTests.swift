@@ -33,6 +33,10 @@ struct SyncFaultTests {
 
         var total = Schedule.Outcome()
         for seed in 1...UInt64(Self.schedules) {
+            // A fresh sign-in for each schedule: the whole run can outlast an access token's 15 minutes
+            // on a machine busy with other suites.
+            let token = try await HTTPSyncTransport.logIn(
+                server: server.url, email: DemoPerson.email.value, password: DemoPerson.password)
             let schedule = Schedule(seed: seed, server: server, token: token, template: template, folder: folder)
             let outcome = try await schedule.run()
             total.faults.merge(outcome.faults) { $0 + $1 }

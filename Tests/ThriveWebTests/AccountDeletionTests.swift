@@ -144,14 +144,14 @@ struct AccountDeletionTests {
             let before = try await Self.rows(of: demo.id, in: columns, app.store)
             #expect(before.filter { $0.value > 0 }.count >= 20, "the demo person is in most tables: \(before)")
 
-            #expect(try await AccountErasure.erase(demo.id, store: app.store, importFolder: app.configuration.importFolder))
+            #expect(try await AccountErasure.erase(demo.id, store: app.store, files: PersonFiles(app.configuration)))
             let after = try await Self.rows(of: demo.id, in: columns, app.store)
             #expect(after.values.allSatisfy { $0 == 0 }, "left behind: \(after.filter { $0.value > 0 })")
             #expect(!FileManager.default.fileExists(atPath: files.url(importID).path), "the uploaded export is gone")
             let bobs = try await Self.rows(of: bob.id, in: columns, app.store)
             #expect(bobs.values.reduce(0, +) >= 5, "another person keeps theirs")
             #expect(
-                try await AccountErasure.erase(demo.id, store: app.store, importFolder: app.configuration.importFolder) == false)
+                try await AccountErasure.erase(demo.id, store: app.store, files: PersonFiles(app.configuration)) == false)
         } catch {
             await app.cleanup()
             throw error

@@ -54,7 +54,7 @@ struct ImportsAPITests {
 
     static func jobs(_ app: TestApp) -> BackgroundJobs {
         BackgroundJobs(
-            store: app.store, now: app.clock.source, importFolder: app.configuration.importFolder, logger: app.logs.logger())
+            store: app.store, now: app.clock.source, files: PersonFiles(app.configuration), logger: app.logs.logger())
     }
 
     static func uploadsWaiting(_ app: TestApp) -> [String] {

@@ -297,5 +297,6 @@ let benchmarks: @Sendable () -> Void = {
 
     jobBenchmarks()
     importBenchmarks()
+    exportBenchmarks()
     devicePullBenchmarks()
 }

@@ -32,19 +32,22 @@ public enum NotificationImportance: String, Sendable, Codable, CaseIterable, Com
 /// - spec 004: safety alerts → `criticalAlert`; daily targets and KPI nudges → `mealPrompt`,
 ///   `workoutPrompt`; the monthly plan adjustment → `insight`.
 /// - issue 25: the end of an import the person started → `dataImport` (under Insights).
+/// - issue 26: an export the person asked for is ready → `dataExport` (under Insights).
 public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case checkInReminder, habitReminder, coachingCheckIn, insight, coachingNudge, milestone, recoveryAlert
     case mealPrompt, workoutPrompt, criticalAlert, testResult, testKitReminder, routineReminder, tip, productUpdate
     /// An import the person started has ended (what it brought in, or why it stopped): in the
     /// center only, since they asked for it and may have closed the page.
     case dataImport
+    /// A copy of their data the person asked for is ready to download (or could not be made).
+    case dataExport
 
     public var category: NotificationCategory {
         switch self {
         case .checkInReminder: return .checkInReminders
         case .habitReminder: return .habitReminders
         case .coachingCheckIn, .coachingNudge: return .coachingNudges
-        case .insight, .dataImport: return .insights
+        case .insight, .dataImport, .dataExport: return .insights
         case .milestone: return .goalMilestones
         case .recoveryAlert: return .recoveryAlerts
         case .mealPrompt, .workoutPrompt: return .mealWorkoutPrompts

@@ -9,7 +9,7 @@ import ThriveStore
 struct AccountDeletionService: Sendable {
     let accounts: AccountService
     let ids: IDGenerator
-    let importFolder: URL
+    let files: PersonFiles
 
     var store: Store { accounts.store }
 
@@ -37,14 +37,19 @@ struct AccountDeletionService: Sendable {
 
 /// Deleting an account and everything of it now: rows through the database's cascades (every
 /// table that names a person refers to `users` with ON DELETE CASCADE; a test holds every table to
-/// it), the uploaded export files by hand. The end of a cooling-off and `thrive user delete`.
+/// it), the uploaded and exported files by hand. The end of a cooling-off and `thrive user delete`.
 public enum AccountErasure {
     /// False when there is no such account.
-    public static func erase(_ userID: UserID, store: Store, importFolder: URL) async throws -> Bool {
-        let uploads = try await store.read { try await $0.records(of: userID).imports.recent(limit: .max) }
+    public static func erase(_ userID: UserID, store: Store, files: PersonFiles) async throws -> Bool {
+        let (uploads, exports) = try await store.read { repositories in
+            let records = repositories.records(of: userID)
+            return (try await records.imports.recent(limit: .max), try await records.exports.recent(limit: .max))
+        }
         guard try await store.write({ try await $0.accounts.delete(userID) }) else { return false }
-        let files = ImportFiles(folder: importFolder, limit: .max)
-        for upload in uploads { files.remove(upload.id) }
+        let imported = ImportFiles(folder: files.imports, limit: .max)
+        for upload in uploads { imported.remove(upload.id) }
+        let exported = DataExportFiles(folder: files.exports)
+        for export in exports { exported.remove(export.id) }
         return true
     }
 }
@@ -56,7 +61,7 @@ struct AccountDeletionJob: JobHandler {
     let store: Store
     let now: Now
     let email: SMTPClient?
-    let importFolder: URL
+    let files: PersonFiles
     static let kind = "accountDeletion"
     var kind: String { Self.kind }
 
@@ -92,7 +97,7 @@ struct AccountDeletionJob: JobHandler {
         switch payload.step {
         case .delete:
             guard deletion.isDue(at: now()) else { return .later(deletion.dueAt) }
-            _ = try await AccountErasure.erase(owner, store: store, importFolder: importFolder)
+            _ = try await AccountErasure.erase(owner, store: store, files: files)
         case .remind:
             guard let email else { return .done }
             let message = Localizer.$current.withValue(Localizer(settings.display.language ?? .en)) {

@@ -41,6 +41,13 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Device providers the operator registered Thrive with, and the key that seals their tokens.
     public var devices = DeviceConfiguration()
 
+    /// Where finished exports wait to be downloaded; nil: `exports` in ``dataDirectory``.
+    public var exportDirectory: String?
+
+    public var exportFolder: URL {
+        URL(fileURLWithPath: exportDirectory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("exports").path)
+    }
+
     public var importFolder: URL {
         URL(fileURLWithPath: importDirectory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("imports").path)
     }
@@ -76,6 +83,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case smtpFrom = "THRIVE_SMTP_FROM"
         case importDirectory = "THRIVE_IMPORT_DIR"
         case importLimit = "THRIVE_IMPORT_LIMIT_GB"
+        case exportDirectory = "THRIVE_EXPORT_DIR"
         case deviceKey = "THRIVE_DEVICE_KEY"
         case deviceProviderURL = "THRIVE_DEVICE_PROVIDER_URL"
         case fitbitClientID = "THRIVE_FITBIT_CLIENT_ID"
@@ -140,6 +148,7 @@ public struct AppConfiguration: Sendable, Hashable {
             jobLeaseSeconds = seconds
         }
         importDirectory = value(.importDirectory)
+        exportDirectory = value(.exportDirectory)
         if let limit = value(.importLimit) {
             guard let gigabytes = Int(limit), (1...1_024).contains(gigabytes) else {
                 throw ConfigurationError("\(Variable.importLimit.rawValue) must be a whole number of gigabytes from 1 to 1024.")

@@ -72,6 +72,7 @@ struct AppServices: Sendable {
     let passkeys: PasskeyService
     let appLock: AppLockService
     let accountDeletion: AccountDeletionService
+    let dataExports: DataExportService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -114,6 +115,8 @@ struct AppServices: Sendable {
         twoFactor = TwoFactorService(store: store, now: now, vault: vault)
         passkeys = PasskeyService(store: store, now: now, vault: vault)
         appLock = AppLockService(accounts: accounts, passkeys: passkeys, defaultLock: sessions.defaultLock)
-        accountDeletion = AccountDeletionService(accounts: accounts, ids: ids, importFolder: configuration.importFolder)
+        accountDeletion = AccountDeletionService(accounts: accounts, ids: ids, files: PersonFiles(configuration))
+        dataExports = DataExportService(
+            store: store, now: now, ids: ids, files: DataExportFiles(folder: configuration.exportFolder))
     }
 }

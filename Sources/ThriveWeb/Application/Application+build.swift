@@ -11,7 +11,7 @@ public func buildApplication(
     let router = try await buildRouter(configuration, dependencies: dependencies)
     let jobs = BackgroundJobs(
         store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
-        leaseSeconds: configuration.jobLeaseSeconds, importFolder: configuration.importFolder,
+        leaseSeconds: configuration.jobLeaseSeconds, files: PersonFiles(configuration),
         devices: configuration.devices, dataDirectory: configuration.dataDirectory, linkBase: configuration.linkBase,
         logger: dependencies.logger)
     return Application(
@@ -84,6 +84,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         ContentFeature(services: services),
         CreatorFeature(services: services),
         ImportsFeature(services: services),
+        ExportsFeature(services: services),
         DevicesFeature(services: services),
     ]
     for feature in features { try feature.addRoutes(api: api, pages: router) }

@@ -10,7 +10,9 @@ public struct BackgroundJobs: Sendable {
 
     public init(
         store: Store, now: Now = .system, ids: IDGenerator = .random, push: PushConfiguration = PushConfiguration(),
-        leaseSeconds: Int = 120, importFolder: URL = URL(fileURLWithPath: "data/imports"),
+        leaseSeconds: Int = 120,
+        files: PersonFiles = PersonFiles(
+            imports: URL(fileURLWithPath: "data/imports"), exports: URL(fileURLWithPath: "data/exports")),
         devices: DeviceConfiguration = DeviceConfiguration(), dataDirectory: String = "data", linkBase: String? = nil,
         logger: Logger
     ) {
@@ -25,8 +27,9 @@ public struct BackgroundJobs: Sendable {
             store: store, now: now, email: channels.email,
             publicURL: linkBase ?? push.publicURL ?? AppConfiguration().linkBase)
         // The folder is only read here: the size limit applies to uploads.
-        let imports = DataImportJob(store: store, now: now, ids: ids, files: ImportFiles(folder: importFolder, limit: .max))
-        let deletions = AccountDeletionJob(store: store, now: now, email: channels.email, importFolder: importFolder)
+        let imports = DataImportJob(store: store, now: now, ids: ids, files: ImportFiles(folder: files.imports, limit: .max))
+        let deletions = AccountDeletionJob(store: store, now: now, email: channels.email, files: files)
+        let exports = DataExportJob(store: store, now: now, ids: ids, files: DataExportFiles(folder: files.exports))
         let pulls = DevicePullJob(
             devices: DeviceServices(store: store, now: now, ids: ids, configuration: devices, dataDirectory: dataDirectory))
         let prompts = DailyPrompts(
@@ -39,7 +42,9 @@ public struct BackgroundJobs: Sendable {
             ])
         runner = JobRunner(
             store: store, now: now, ids: ids,
-            handlers: [reminders, safety, tidy, delivery, prompts, email, accountMail, imports, pulls, deletions],
+            handlers: [
+                reminders, safety, tidy, delivery, prompts, email, accountMail, imports, pulls, deletions, exports,
+            ],
             planners: [reminders, tidy, prompts], logger: logger)
         runner.lease = TimeInterval(leaseSeconds)
     }
