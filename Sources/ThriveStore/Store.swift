@@ -58,6 +58,7 @@ public struct Repositories: Sendable {
     public var passkeys: any PasskeyRepository { SQLPasskeyRepository(sql: sql) }
     public var appLocks: any AppLockRepository { SQLAppLockRepository(sql: sql) }
     public var accountDeletions: any AccountDeletionRepository { SQLAccountDeletionRepository(sql: sql) }
+    public var inactivity: any InactivityRepository { SQLInactivityRepository(sql: sql) }
     /// Background work for the job runner (not anyone's personal data: kinds, times and ids).
     public var jobs: any JobQueue { SQLJobQueue(session: session) }
     /// Roles and who coaches whom.

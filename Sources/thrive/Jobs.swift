@@ -52,7 +52,7 @@ struct Jobs: AsyncParsableCommand {
                 let ran = try await BackgroundJobs(
                     store: database, push: configuration.push, files: PersonFiles(configuration),
                     devices: configuration.devices, dataDirectory: configuration.dataDirectory,
-                    linkBase: configuration.linkBase, logger: logger
+                    linkBase: configuration.linkBase, inactivityDeletion: configuration.inactivityDeletion, logger: logger
                 ).runDue()
                 await database.close()
                 print(ran == 1 ? "Ran 1 job." : "Ran \(ran) jobs.")

@@ -32,7 +32,8 @@ public enum NotificationImportance: String, Sendable, Codable, CaseIterable, Com
 /// - spec 004: safety alerts → `criticalAlert`; daily targets and KPI nudges → `mealPrompt`,
 ///   `workoutPrompt`; the monthly plan adjustment → `insight`.
 /// - issue 25: the end of an import the person started → `dataImport` (under Insights).
-/// - issue 26: an export the person asked for is ready → `dataExport` (under Insights).
+/// - issue 26: an export the person asked for is ready → `dataExport` (under Insights); an unused
+///   account's deletion warnings → `accountNotice` (under Insights, high).
 public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case checkInReminder, habitReminder, coachingCheckIn, insight, coachingNudge, milestone, recoveryAlert
     case mealPrompt, workoutPrompt, criticalAlert, testResult, testKitReminder, routineReminder, tip, productUpdate
@@ -41,13 +42,15 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case dataImport
     /// A copy of their data the person asked for is ready to download (or could not be made).
     case dataExport
+    /// Something about the account itself: an unused account will be deleted (spec 004).
+    case accountNotice
 
     public var category: NotificationCategory {
         switch self {
         case .checkInReminder: return .checkInReminders
         case .habitReminder: return .habitReminders
         case .coachingCheckIn, .coachingNudge: return .coachingNudges
-        case .insight, .dataImport, .dataExport: return .insights
+        case .insight, .dataImport, .dataExport, .accountNotice: return .insights
         case .milestone: return .goalMilestones
         case .recoveryAlert: return .recoveryAlerts
         case .mealPrompt, .workoutPrompt: return .mealWorkoutPrompts
@@ -63,7 +66,7 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     public var importance: NotificationImportance {
         switch self {
         case .criticalAlert: return .critical
-        case .habitReminder, .routineReminder, .testResult: return .high
+        case .habitReminder, .routineReminder, .testResult, .accountNotice: return .high
         case .tip, .productUpdate: return .low
         default: return .normal
         }

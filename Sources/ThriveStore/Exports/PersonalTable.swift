@@ -146,6 +146,7 @@ public enum PersonalTables {
     /// Tables that name a person and are left out of an export, with the reason.
     public static let notExported: [String: String] = [
         "account_deletions": "a deletion waiting: the account's state on this server",
+        "inactivity_warnings": "warnings that an unused account will be deleted: the account's state on this server",
         "account_links": "single-use sign-in and e-mail links",
         "account_roles": "the operator's grant (creator), not the person's data",
         "app_locks": "the app lock's PIN hash",

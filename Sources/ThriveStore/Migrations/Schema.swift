@@ -7,7 +7,7 @@ enum Schema {
         initial, engines, foodCatalog, journal, sleepQuality, quantityHours, quantityDays, changeLog, habits,
         achievements, coach, creators, daysBefore1970, foodNames,
         creatorBadgeAwards, notifications, jobs, pushDevices, dataImports, statementRollups, deviceConnections, bulkDeletes,
-        statementOwnerCheck, signInSecurity, passkeys, appLock, accountDeletions, dataExports,
+        statementOwnerCheck, signInSecurity, passkeys, appLock, accountDeletions, dataExports, inactivity,
     ]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in

@@ -39,6 +39,7 @@ public struct SessionService: Sendable {
             WebSession(
                 tokenHash: SecretTokens.hash(token), userID: userID, csrfToken: SecretTokens.make(), createdAt: time,
                 lastSeenAt: time, deviceName: device?.stored))
+        try await repositories.inactivity.markActive(userID, at: time)
         return token
     }
 
@@ -61,9 +62,11 @@ public struct SessionService: Sendable {
         // Use is recorded often enough that the lock's clock is never more than a quarter behind.
         let touchEvery = lock.idleMinutes.map { Double(AppLockTiming(idleMinutes: $0).activeEvery) } ?? Self.touchInterval
         if closes || time.timeIntervalSince(session.lastSeenAt) >= touchEvery {
+            let owner = session.userID
             try await store.write {
                 if closes { try await $0.sessions.lock(tokenHash: hash, at: time) }
                 try await $0.sessions.touch(tokenHash: hash, at: time)
+                try await $0.inactivity.markActive(owner, at: time)
             }
             session.lastSeenAt = time
         }

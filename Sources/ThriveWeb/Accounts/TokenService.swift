@@ -43,6 +43,7 @@ public struct TokenService: Sendable {
         let pair = TokenPair(
             tokenType: "Bearer", accessToken: access, accessTokenExpiresAt: time + policy.accessTokenLifetime,
             refreshToken: refresh, refreshTokenExpiresAt: time + policy.refreshTokenLifetime)
+        try await repositories.inactivity.markActive(userID, at: time)
         try await repositories.authTokens.insert([
             AuthToken(
                 tokenHash: SecretTokens.hash(access), userID: userID, kind: .access, familyID: family, createdAt: time,

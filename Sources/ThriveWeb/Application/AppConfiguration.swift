@@ -41,6 +41,8 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Device providers the operator registered Thrive with, and the key that seals their tokens.
     public var devices = DeviceConfiguration()
 
+    /// Whether accounts unused for six months are deleted, after warnings at 30 and 7 days (spec 004).
+    public var inactivityDeletion = true
     /// Where finished exports wait to be downloaded; nil: `exports` in ``dataDirectory``.
     public var exportDirectory: String?
 
@@ -84,6 +86,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case importDirectory = "THRIVE_IMPORT_DIR"
         case importLimit = "THRIVE_IMPORT_LIMIT_GB"
         case exportDirectory = "THRIVE_EXPORT_DIR"
+        case inactivityDeletion = "THRIVE_INACTIVITY_DELETION"
         case deviceKey = "THRIVE_DEVICE_KEY"
         case deviceProviderURL = "THRIVE_DEVICE_PROVIDER_URL"
         case fitbitClientID = "THRIVE_FITBIT_CLIENT_ID"
@@ -149,6 +152,12 @@ public struct AppConfiguration: Sendable, Hashable {
         }
         importDirectory = value(.importDirectory)
         exportDirectory = value(.exportDirectory)
+        if let deletion = value(.inactivityDeletion) {
+            guard let on = ["on": true, "off": false][deletion.lowercased()] else {
+                throw ConfigurationError("\(Variable.inactivityDeletion.rawValue) must be on or off.")
+            }
+            inactivityDeletion = on
+        }
         if let limit = value(.importLimit) {
             guard let gigabytes = Int(limit), (1...1_024).contains(gigabytes) else {
                 throw ConfigurationError("\(Variable.importLimit.rawValue) must be a whole number of gigabytes from 1 to 1024.")

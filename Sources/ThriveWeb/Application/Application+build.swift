@@ -13,7 +13,7 @@ public func buildApplication(
         store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
         leaseSeconds: configuration.jobLeaseSeconds, files: PersonFiles(configuration),
         devices: configuration.devices, dataDirectory: configuration.dataDirectory, linkBase: configuration.linkBase,
-        logger: dependencies.logger)
+        inactivityDeletion: configuration.inactivityDeletion, logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

@@ -14,14 +14,18 @@ public struct BackgroundJobs: Sendable {
         files: PersonFiles = PersonFiles(
             imports: URL(fileURLWithPath: "data/imports"), exports: URL(fileURLWithPath: "data/exports")),
         devices: DeviceConfiguration = DeviceConfiguration(), dataDirectory: String = "data", linkBase: String? = nil,
-        logger: Logger
+        inactivityDeletion: Bool = false, logger: Logger
     ) {
         let engines = HealthEngineService(store: store, now: now, ids: ids)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
         let safety = SafetyEvaluationJob(engines: engines)
-        let tidy = DailyTidy(store: store, now: now)
         let channels = PushChannels(store: store, now: now, configuration: push)
         let delivery = PushDelivery(store: store, channels: channels)
+        var tidy = DailyTidy(store: store, now: now)
+        if inactivityDeletion {
+            tidy.inactivity = InactivityCheck(
+                store: store, now: now, ids: ids, email: channels.email, files: files, logger: logger)
+        }
         let email = CriticalEmail(store: store, channels: channels)
         let accountMail = AccountMail(
             store: store, now: now, email: channels.email,

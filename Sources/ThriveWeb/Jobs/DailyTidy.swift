@@ -5,10 +5,12 @@ import ThriveStore
 /// Once a day, at 03:00 UTC: notifications older than 30 days and jobs done more than 7 days ago are
 /// deleted, so the center keeps what it promises and the jobs table stays small; and each person's
 /// health records older than their retention setting (one or two years) are deleted, one person
-/// per transaction.
+/// per transaction; and accounts unused for six months are warned, then deleted.
 struct DailyTidy: JobPlanner, JobHandler {
     let store: Store
     let now: Now
+    /// Unused accounts' warnings and deletion; nil where the operator turned it off.
+    var inactivity: InactivityCheck?
     let kind = "dailyTidy"
     static let keptJobDays = 7
 
@@ -40,6 +42,7 @@ struct DailyTidy: JobPlanner, JobHandler {
         for (person, cutoff) in people {
             _ = try await store.write { try await $0.records(of: person).deleteRecords(before: cutoff) }
         }
+        try await inactivity?.run()
         return .done
     }
 }
