@@ -18,6 +18,8 @@ public struct PersonalTable: Sendable, Equatable {
     public let name: String
     public let ownerColumn: String
     public let columns: [Column]
+    /// The order rows are written in: for samples, their index's (type, then time), since sorting
+    /// millions of readings by time alone would hold them all in memory.
     public let orderBy: [String]
 
     init(_ name: String, owner: String = "owner_id", _ columns: [(String, Column.Kind)], orderBy: [String]) {
@@ -51,11 +53,11 @@ public enum PersonalTables {
         PersonalTable(
             "quantity_samples",
             [("id", .uuid), ("type", .text), ("value", .real), ("start_at", .timestamp), ("end_at", .timestamp)]
-                + provenance, orderBy: ["start_at", "id"]),
+                + provenance, orderBy: ["type", "start_at", "id"]),
         PersonalTable(
             "category_samples",
             [("id", .uuid), ("type", .text), ("value", .integer), ("start_at", .timestamp), ("end_at", .timestamp)]
-                + provenance + [("quality", .integer)], orderBy: ["start_at", "id"]),
+                + provenance + [("quality", .integer)], orderBy: ["type", "start_at", "id"]),
         PersonalTable(
             "workouts",
             [
