@@ -89,10 +89,21 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CQPDF",
+            pkgConfig: "libqpdf",
+            providers: [.apt(["libqpdf-dev"])]
+        ),
         .target(
             name: "ThriveReports",
             dependencies: [
-                "ThriveCore", "CRsvg", "CQREncode", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "ThriveCore", "CRsvg", "CQREncode", "CPangoCairo", "CQPDF",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
         ),
@@ -208,7 +219,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ThriveReportsTests",
-            dependencies: ["ThriveCore", "ThriveReports"],
+            dependencies: ["ThriveCore", "ThriveReports", "ThriveTestSupport"],
             swiftSettings: strictSwift
         ),
         .target(

@@ -12,6 +12,9 @@ struct Thrive: AsyncParsableCommand {
             variable (shown in each command's help); a flag wins over the environment.
             """,
         version: AppVersion.current,
-        subcommands: [Serve.self, Demo.self, User.self, Import.self, Export.self, Migrate.self, Plan.self, Sync.self, Jobs.self]
+        subcommands: [
+            Serve.self, Demo.self, User.self, Import.self, Export.self, Report.self, Migrate.self, Plan.self, Sync.self,
+            Jobs.self,
+        ]
     )
 }

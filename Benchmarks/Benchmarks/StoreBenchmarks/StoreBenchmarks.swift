@@ -298,5 +298,6 @@ let benchmarks: @Sendable () -> Void = {
     jobBenchmarks()
     importBenchmarks()
     exportBenchmarks()
+    reportBenchmarks()
     devicePullBenchmarks()
 }

@@ -16,8 +16,8 @@ struct SQLInactivityRepository: InactivityRepository {
     let sql: any SQLDatabase
 
     func markActive(_ id: UserID, at time: Date) async throws {
+        // One statement per touch: warnings sent before the person came back are read as gone (`all`).
         try await sql.update("users").set("last_active_at", to: time).where("id", .equal, id.rawValue).run()
-        try await sql.delete(from: "inactivity_warnings").where("user_id", .equal, id.rawValue).run()
     }
 
     func all() async throws -> [(UserID, InactivityDeletion)] {
@@ -29,11 +29,14 @@ struct SQLInactivityRepository: InactivityRepository {
             )
             .all().map { row in
                 let lastActive = try row.optionalDate("last_active_at") ?? row.date("created_at")
+                // A warning from before the person's last use belongs to an absence that has ended.
+                func current(_ column: String) throws -> Date? {
+                    try row.optionalDate(column).flatMap { $0 >= lastActive ? $0 : nil }
+                }
                 return (
                     UserID(try row.uuid("id")),
                     InactivityDeletion(
-                        lastActive: lastActive, firstWarnedAt: try row.optionalDate("first_at"),
-                        finalWarnedAt: try row.optionalDate("final_at"))
+                        lastActive: lastActive, firstWarnedAt: try current("first_at"), finalWarnedAt: try current("final_at"))
                 )
             }
     }
@@ -42,8 +45,10 @@ struct SQLInactivityRepository: InactivityRepository {
         if final {
             try await sql.update("inactivity_warnings").set("final_at", to: time).where("user_id", .equal, id.rawValue).run()
         } else {
-            try await sql.insert(into: "inactivity_warnings").columns("user_id", "first_at").values(id.rawValue, time)
-                .onConflict(with: ["user_id"]) { $0.set(excludedValueOf: "first_at") }.run()
+            // A new absence's first warning starts afresh: an earlier absence's final one goes.
+            try await sql.insert(into: "inactivity_warnings").columns("user_id", "first_at", "final_at")
+                .values(SQLBind(id.rawValue), SQLBind(time), SQLLiteral.null)
+                .onConflict(with: ["user_id"]) { $0.set(excludedValueOf: "first_at").set(excludedValueOf: "final_at") }.run()
         }
     }
 }

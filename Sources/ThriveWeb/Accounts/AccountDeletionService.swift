@@ -50,6 +50,7 @@ public enum AccountErasure {
         for upload in uploads { imported.remove(upload.id) }
         let exported = DataExportFiles(folder: files.exports)
         for export in exports { exported.remove(export.id) }
+        ReportFiles(exports: files.exports).removeAll(userID)
         return true
     }
 }

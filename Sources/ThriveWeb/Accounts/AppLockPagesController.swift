@@ -88,7 +88,7 @@ struct AppLockPagesController {
             let (userID, session) = try signedIn(context)
             do {
                 let (options, ticket) = try await services.appLock.passkeyOptions(
-                    for: userID, session: session, site: try WebAuthn.site(services.configuration, host: request.head.authority))
+                    for: userID, session: session, site: try WebAuthn.site(services.configuration, for: request))
                 var response = try jsonResponse(options)
                 response.setCookie(PasskeyCeremony.cookie(ticket, secure: services.configuration.usesTLS))
                 return response
@@ -104,7 +104,7 @@ struct AppLockPagesController {
             do {
                 try await services.appLock.unlock(
                     passkey: assertion, ticket: request.cookies[PasskeyCeremony.cookieName]?.value, for: userID,
-                    session: session, site: try WebAuthn.site(services.configuration, host: request.head.authority))
+                    session: session, site: try WebAuthn.site(services.configuration, for: request))
             } catch AppLockService.Refusal.passwordNeeded {
                 throw Self.passwordNeeded
             }

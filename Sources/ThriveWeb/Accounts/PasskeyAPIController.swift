@@ -54,14 +54,16 @@ struct PasskeyAPIController {
 
     func addRoutes(auth: RouterGroup<AppRequestContext>, api: RouterGroup<AppRequestContext>) {
         auth.post("passkey/options") { request, _ -> Response in
-            let (options, ticket) = try await services.passkeys.requestOptions(.signIn, for: nil, site: try site(request))
+            let (options, ticket) = try await services.passkeys.requestOptions(
+                .signIn, for: nil, site: try WebAuthn.site(services.configuration, for: request))
             return try jsonResponse(Ceremony(publicKey: options, ticket: ticket))
         }
 
         auth.post("passkey") { request, context -> Response in
             let body = try await StrictJSON.decode(SignInRequest.self, from: request, context: context, limit: Self.bodyLimit)
             let passkey = try await services.passkeys.verify(
-                body.credential, ticket: body.ticket, step: .signIn, site: try site(request))
+                body.credential, ticket: body.ticket, step: .signIn, site: try WebAuthn.site(services.configuration, for: request)
+            )
             guard let account = try await services.store.read({ try await $0.accounts.find(id: passkey.userID) }) else {
                 throw AppError(status: .unauthorized, code: "passkey_unknown", message: t("passkeys.unknown"))
             }
@@ -80,7 +82,8 @@ struct PasskeyAPIController {
             guard let account = try await services.store.read({ try await $0.accounts.find(id: userID) }) else {
                 throw AppError.notFound()
             }
-            let (options, ticket) = try await services.passkeys.creationOptions(for: account, site: try site(request))
+            let (options, ticket) = try await services.passkeys.creationOptions(
+                for: account, site: try WebAuthn.site(services.configuration, for: request))
             return try jsonResponse(Ceremony(publicKey: options, ticket: ticket))
         }
 
@@ -88,7 +91,8 @@ struct PasskeyAPIController {
             let userID = try context.requireUser()
             let body = try await StrictJSON.decode(RegisterRequest.self, from: request, context: context, limit: Self.bodyLimit)
             let passkey = try await services.passkeys.register(
-                body.credential, name: body.name, ticket: body.ticket, for: userID, site: try site(request))
+                body.credential, name: body.name, ticket: body.ticket, for: userID,
+                site: try WebAuthn.site(services.configuration, for: request))
             return try jsonResponse(Summary(passkey), status: .created)
         }
 
@@ -106,7 +110,4 @@ struct PasskeyAPIController {
         }
     }
 
-    private func site(_ request: Request) throws -> WebAuthn {
-        try WebAuthn.site(services.configuration, host: request.head.authority)
-    }
 }

@@ -24,7 +24,8 @@ struct PasskeyPagesController {
         let route = String(Self.path.dropFirst())
         router.post(RouterPath(route + "/options")) { request, context -> Response in
             let account = try await signedInAccount(context)
-            let (options, ticket) = try await services.passkeys.creationOptions(for: account, site: try site(request))
+            let (options, ticket) = try await services.passkeys.creationOptions(
+                for: account, site: try WebAuthn.site(services.configuration, for: request))
             return try withCeremony(jsonResponse(options), ticket)
         }
 
@@ -33,7 +34,7 @@ struct PasskeyPagesController {
             let body = try await StrictJSON.decode(NewPasskey.self, from: request, context: context, limit: Self.bodyLimit)
             let passkey = try await services.passkeys.register(
                 body.credential, name: body.name, ticket: request.cookies[PasskeyCeremony.cookieName]?.value, for: account.id,
-                site: try site(request))
+                site: try WebAuthn.site(services.configuration, for: request))
             return try withCeremony(jsonResponse(PasskeyAPIController.Summary(passkey), status: .created), "")
         }
 
@@ -59,7 +60,8 @@ struct PasskeyPagesController {
         }
 
         router.post("login/passkey/options") { request, _ -> Response in
-            let (options, ticket) = try await services.passkeys.requestOptions(.signIn, for: nil, site: try site(request))
+            let (options, ticket) = try await services.passkeys.requestOptions(
+                .signIn, for: nil, site: try WebAuthn.site(services.configuration, for: request))
             return try withCeremony(jsonResponse(options), ticket)
         }
 
@@ -67,7 +69,8 @@ struct PasskeyPagesController {
             let assertion = try await StrictJSON.decode(
                 PasskeyService.Assertion.self, from: request, context: context, limit: Self.bodyLimit)
             let passkey = try await services.passkeys.verify(
-                assertion, ticket: request.cookies[PasskeyCeremony.cookieName]?.value, step: .signIn, site: try site(request))
+                assertion, ticket: request.cookies[PasskeyCeremony.cookieName]?.value, step: .signIn,
+                site: try WebAuthn.site(services.configuration, for: request))
             let deviceToken = try await services.accounts.rememberDevice(
                 for: passkey.userID, presented: request.cookies[KnownDevice.cookieName]?.value)
             let destination = Invitation.pending(request) ?? "/"
@@ -88,10 +91,6 @@ struct PasskeyPagesController {
             throw AppError.notFound()
         }
         return account
-    }
-
-    private func site(_ request: Request) throws -> WebAuthn {
-        try WebAuthn.site(services.configuration, host: request.head.authority)
     }
 
     /// Hands the browser the ceremony to bring back (or, empty, forgets it).

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import ThriveCore
 import ThriveStore
 
@@ -231,5 +232,10 @@ extension WebAuthn {
             return WebAuthn(relyingPartyID: "localhost", origin: "http://\(host)")
         }
         throw AppError(status: .serviceUnavailable, code: "passkeys_unavailable", message: t("passkeys.unavailable"))
+    }
+
+    /// The site for the address a request came to.
+    static func site(_ configuration: AppConfiguration, for request: Request) throws -> WebAuthn {
+        try site(configuration, host: request.head.authority)
     }
 }

@@ -50,7 +50,7 @@ public struct SessionService: Sendable {
             guard let session = try await repositories.sessions.find(tokenHash: hash) else { return nil }
             return (session, try await repositories.appLocks.find(for: session.userID) ?? defaultLock)
         }
-        guard var (session, lock) = found else { return .unknown }
+        guard case (var session, let lock)? = found else { return .unknown }
         let time = now()
         guard policy.isLive(createdAt: session.createdAt, lastSeenAt: session.lastSeenAt, now: time) else {
             try await store.write { try await $0.sessions.delete(tokenHash: hash) }

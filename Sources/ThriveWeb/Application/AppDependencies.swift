@@ -73,6 +73,8 @@ struct AppServices: Sendable {
     let appLock: AppLockService
     let accountDeletion: AccountDeletionService
     let dataExports: DataExportService
+    let healthReports: HealthReportService
+    let reportSchedules: ReportScheduleService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -118,5 +120,8 @@ struct AppServices: Sendable {
         accountDeletion = AccountDeletionService(accounts: accounts, ids: ids, files: PersonFiles(configuration))
         dataExports = DataExportService(
             store: store, now: now, ids: ids, files: DataExportFiles(folder: configuration.exportFolder))
+        healthReports = HealthReportService(store: store, engines: engines, now: now)
+        reportSchedules = ReportScheduleService(
+            store: store, now: now, vault: vault, files: ReportFiles(exports: configuration.exportFolder))
     }
 }

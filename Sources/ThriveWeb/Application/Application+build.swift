@@ -85,6 +85,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         CreatorFeature(services: services),
         ImportsFeature(services: services),
         ExportsFeature(services: services),
+        HealthReportFeature(services: services),
         DevicesFeature(services: services),
     ]
     for feature in features { try feature.addRoutes(api: api, pages: router) }

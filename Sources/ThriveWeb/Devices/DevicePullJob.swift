@@ -14,22 +14,16 @@ struct DevicePullJob: JobHandler {
     /// A first pull reads a month from a provider that may be slow: it must not hold up reminders.
     var runsLong: Bool { true }
 
-    struct Payload: Codable {
-        let connection: UUID
-    }
-
+    /// The pull job's key, as ``RecordJob`` makes it: to bring a planned pull forward.
     static func key(_ id: DeviceConnectionID) -> String { "\(kind):\(id)" }
 
     static func job(for connection: DeviceConnection, owner: UserID, at time: Date, ids: IDGenerator) -> Job {
-        let payload = String(decoding: try! JSONEncoder().encode(Payload(connection: connection.id.rawValue)), as: UTF8.self)
-        return Job(
-            id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: time, payload: payload, idempotencyKey: key(connection.id))
+        RecordJob.make(kind: kind, key: "connection", id: connection.id.rawValue, owner: owner, at: time, ids: ids)
     }
 
     func run(_ job: Job) async throws -> JobOutcome {
-        guard let owner = job.owner, let payload = try? JSONDecoder().decode(Payload.self, from: Data(job.payload.utf8))
-        else { return .done }
-        guard let next = try await devices.scheduledPull(DeviceConnectionID(payload.connection), for: owner) else {
+        guard let (owner, record) = RecordJob.record(of: job, key: "connection") else { return .done }
+        guard let next = try await devices.scheduledPull(DeviceConnectionID(record), for: owner) else {
             return .done
         }
         return .later(next)

@@ -17,21 +17,13 @@ struct DataExportJob: JobHandler {
     /// An error here is the server's (a full disk), not the data's: two more tries, then it fails.
     var maximumAttempts: Int { 3 }
 
-    struct Payload: Codable {
-        let dataExport: UUID
-    }
-
-    static func job(for item: DataExport, owner: UserID, at time: Date, ids: IDGenerator) throws -> Job {
-        let payload = String(decoding: try JSONEncoder().encode(Payload(dataExport: item.id.rawValue)), as: UTF8.self)
-        return Job(
-            id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: time, payload: payload,
-            idempotencyKey: "\(kind):\(item.id)")
+    static func job(for item: DataExport, owner: UserID, at time: Date, ids: IDGenerator) -> Job {
+        RecordJob.make(kind: kind, key: "dataExport", id: item.id.rawValue, owner: owner, at: time, ids: ids)
     }
 
     func run(_ job: Job) async throws -> JobOutcome {
-        guard let owner = job.owner, let payload = try? JSONDecoder().decode(Payload.self, from: Data(job.payload.utf8))
-        else { return .done }
-        let id = DataExportID(payload.dataExport)
+        guard let (owner, record) = RecordJob.record(of: job, key: "dataExport") else { return .done }
+        let id = DataExportID(record)
         guard var item = try await store.read({ try await $0.records(of: owner).exports.get(id) }) else { return .done }
         switch item.state {
         case .ready:

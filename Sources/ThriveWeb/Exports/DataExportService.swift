@@ -19,7 +19,7 @@ struct DataExportService: Sendable {
             if let running = try await exports.recent(limit: 1).first, !running.state.isFinished { return running }
             let item = DataExport(id: DataExportID(ids.uuid()), requestedAt: now())
             try await exports.save(item)
-            try await repositories.jobs.enqueue(try DataExportJob.job(for: item, owner: owner, at: now(), ids: ids))
+            try await repositories.jobs.enqueue(DataExportJob.job(for: item, owner: owner, at: now(), ids: ids))
             return item
         }
     }

@@ -18,22 +18,14 @@ struct DataImportJob: JobHandler {
     var kind: String { Self.kind }
     var runsLong: Bool { true }
 
-    struct Payload: Codable {
-        let dataImport: UUID
-    }
-
     /// The job of an upload: due at once, one per import.
-    static func job(for item: DataImport, owner: UserID, at time: Date, ids: IDGenerator) throws -> Job {
-        let payload = String(decoding: try JSONEncoder().encode(Payload(dataImport: item.id.rawValue)), as: UTF8.self)
-        return Job(
-            id: JobID(ids.uuid()), kind: kind, owner: owner, dueAt: time, payload: payload,
-            idempotencyKey: "\(kind):\(item.id)")
+    static func job(for item: DataImport, owner: UserID, at time: Date, ids: IDGenerator) -> Job {
+        RecordJob.make(kind: kind, key: "dataImport", id: item.id.rawValue, owner: owner, at: time, ids: ids)
     }
 
     func run(_ job: Job) async throws -> JobOutcome {
-        guard let owner = job.owner, let payload = try? JSONDecoder().decode(Payload.self, from: Data(job.payload.utf8))
-        else { return .done }
-        let id = DataImportID(payload.dataImport)
+        guard let (owner, record) = RecordJob.record(of: job, key: "dataImport") else { return .done }
+        let id = DataImportID(record)
         let found = try await store.read { repositories in
             (try await repositories.records(of: owner).imports.get(id), try await repositories.records(of: owner).profile.get())
         }

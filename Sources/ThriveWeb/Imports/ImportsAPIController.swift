@@ -73,7 +73,7 @@ struct ImportUpload {
             id: id, source: .appleHealth, fileName: received.fileName ?? "export.zip", fileBytes: received.bytes,
             createdAt: services.now())
         do {
-            let job = try DataImportJob.job(for: item, owner: owner, at: services.now(), ids: services.ids)
+            let job = DataImportJob.job(for: item, owner: owner, at: services.now(), ids: services.ids)
             try await services.store.write { repositories in
                 try await repositories.records(of: owner).imports.save(item)
                 try await repositories.jobs.enqueue(job)

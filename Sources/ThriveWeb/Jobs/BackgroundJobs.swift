@@ -34,8 +34,15 @@ public struct BackgroundJobs: Sendable {
         let imports = DataImportJob(store: store, now: now, ids: ids, files: ImportFiles(folder: files.imports, limit: .max))
         let deletions = AccountDeletionJob(store: store, now: now, email: channels.email, files: files)
         let exports = DataExportJob(store: store, now: now, ids: ids, files: DataExportFiles(folder: files.exports))
-        let pulls = DevicePullJob(
-            devices: DeviceServices(store: store, now: now, ids: ids, configuration: devices, dataDirectory: dataDirectory))
+        let deviceServices = DeviceServices(
+            store: store, now: now, ids: ids, configuration: devices, dataDirectory: dataDirectory)
+        let pulls = DevicePullJob(devices: deviceServices)
+        let monthlyReports = MonthlyReportJob(
+            store: store, now: now, ids: ids, reports: HealthReportService(store: store, engines: engines, now: now),
+            schedules: ReportScheduleService(
+                store: store, now: now,
+                vault: { try TokenVault.load(configured: devices.key, file: deviceServices.keyFile) },
+                files: ReportFiles(exports: files.exports)))
         let prompts = DailyPrompts(
             store: store, now: now, ids: ids,
             triggers: [
@@ -48,8 +55,9 @@ public struct BackgroundJobs: Sendable {
             store: store, now: now, ids: ids,
             handlers: [
                 reminders, safety, tidy, delivery, prompts, email, accountMail, imports, pulls, deletions, exports,
+                monthlyReports,
             ],
-            planners: [reminders, tidy, prompts], logger: logger)
+            planners: [reminders, tidy, prompts, monthlyReports], logger: logger)
         runner.lease = TimeInterval(leaseSeconds)
     }
 
