@@ -185,28 +185,28 @@ struct HealthReportComposer {
     }
 
     private func proteinLine() -> String {
-        guard let average = figures.averageProtein else { return t("report.value.noCompleteDays") }
-        guard let goal = figures.targets.proteinGrams, let met = figures.daysAtProteinGoal else {
-            return t("report.value.proteinNoGoal", ["average": DisplayFormat.grams(Double(average))])
-        }
-        return t(
-            "report.value.protein",
-            [
-                "average": DisplayFormat.grams(Double(average)), "goal": DisplayFormat.grams(Double(goal)),
-                "at": String(met), "of": String(figures.completeFoodDays.count),
-            ])
+        foodLine(
+            "protein", average: figures.averageProtein, target: figures.targets.proteinGrams, met: figures.daysAtProteinGoal
+        ) { DisplayFormat.grams(Double($0)) }
     }
 
     private func caloriesLine() -> String {
-        guard let average = figures.averageCalories else { return t("report.value.noCompleteDays") }
-        guard let target = figures.targets.calories, let met = figures.daysOnCalorieTarget else {
-            return t("report.value.caloriesNoTarget", ["average": DisplayFormat.kilocalories(Double(average))])
-        }
+        foodLine(
+            "calories", average: figures.averageCalories, target: figures.targets.calories, met: figures.daysOnCalorieTarget
+        ) { DisplayFormat.kilocalories(Double($0)) }
+    }
+
+    /// "82 g a day on average over complete days, against 125 g; goal met on 12 of 20 of them".
+    private func foodLine(
+        _ kind: String, average: Int?, target: Int?, met: Int?, format: (Int) -> String
+    ) -> String {
+        guard let average else { return t("report.value.noCompleteDays") }
+        guard let target, let met else { return t("report.value.\(kind)NoTarget", ["average": format(average)]) }
         return t(
-            "report.value.calories",
+            "report.value.\(kind)",
             [
-                "average": DisplayFormat.kilocalories(Double(average)), "target": DisplayFormat.kilocalories(Double(target)),
-                "at": String(met), "of": String(figures.completeFoodDays.count),
+                "average": format(average), "target": format(target), "at": String(met),
+                "of": String(figures.completeFoodDays.count),
             ])
     }
 
