@@ -201,6 +201,34 @@ struct HealthReportWebTests {
         }
     }
 
+    /// A person whose profile allows no plan (no body measures given) still gets a report: what they
+    /// logged, without targets to judge it against.
+    @Test func withoutAPlanTheFiguresStandWithoutTargets() async throws {
+        let app = try await TestApp.make()
+        try await app.test { browser in
+            try await browser.signUp(onboard: false)
+            let token = try await browser.apiLogin().accessToken
+            let ann = try #require(
+                try await app.store.read { try await $0.accounts.find(email: try EmailAddress("ann@example.com")) })
+            let zone = try await app.store.read { try await $0.records(of: ann.id).timeZone() }
+            let entries = [(MealSlot.breakfast, 7), (.lunch, 12), (.dinner, 18)].map { meal, hour in
+                FoodLogEntry(
+                    id: FoodLogEntryID(UUID()),
+                    consumedAt: LocalDate(iso8601: "2026-10-10")!.start(in: zone) + Double(hour) * 3_600, meal: meal,
+                    name: "Meal", energyKilocalories: 600, proteinGrams: 30, carbohydrateGrams: 60, fatGrams: 20,
+                    source: .manualEntry)
+            }
+            try await app.store.write { try await $0.records(of: ann.id).foodLog.store(entries) }
+            let report = try await browser.json(
+                .post, "/api/v1/reports", #"{"sections":["summary"],"password":"\#(Self.password)"}"#, bearer: token)
+            #expect(report.status == .ok, "\(report.text)")
+            let text = try Self.words(report.bytes, password: Self.password)
+            #expect(text.contains("Protein 90 g a day on average (no goal set)"))
+            #expect(text.contains("Calories 1,800 kcal a day on average (no plan)"))
+            #expect(text.contains("Sleep Nothing recorded"))
+        }
+    }
+
     @Test func theMonthlyReportIsMadeOnTheFirstKeptAndForgottenWhenStopped() async throws {
         let app = try await TestApp.make()
         let jobs = BackgroundJobs(
