@@ -138,6 +138,7 @@ struct HealthReportWebTests {
             #expect(text.contains("minimum (\(DisplayFormat.count(plan.calorieFloor)) kcal)"))
             #expect(text.contains("Days under the safe 1 of 2 complete days"))
             #expect(text.contains("65.0 kg to 64.2 kg (−0.8 kg)"))
+            #expect(text.contains("extra sessions in one week do not make up for a missed one in another"))
             #expect(text.contains("No high-priority alerts were open in this period."))
             #expect(text.contains("Oura Ring"))
             #expect(text.contains("Withings Body+"))
