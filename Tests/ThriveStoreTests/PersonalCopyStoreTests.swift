@@ -60,6 +60,32 @@ struct PersonalCopyStoreTests {
         }
     }
 
+    /// A document the monthly report keeps (its password sealed with this server's key).
+    struct SealedSchedule: PersonDocument {
+        static let documentKind = "report-schedule"
+        var sealed = "sealed-password"
+    }
+
+    struct Goals: PersonDocument {
+        static let documentKind = "goals-for-test"
+        var steps = 8_000
+    }
+
+    @Test(arguments: TestStores.kinds)
+    func theMonthlyReportsSealedPasswordStaysBehind(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.records(of: ann.id).documents.save(SealedSchedule(), at: Make.time)
+                try await repositories.records(of: ann.id).documents.save(Goals(), at: Make.time)
+            }
+            let documents = try await Self.read("person_documents", of: ann.id, store)
+            #expect(documents.map(\.first) == [.text("goals-for-test")])
+            #expect(PersonalTables.leftOut["person_documents"]?.contains("report-schedule") == true, "the README says so")
+        }
+    }
+
     @Test(arguments: TestStores.kinds)
     func exportsAreKeptPerPerson(kind: DatabaseKind) async throws {
         try await TestStores.withStore(kind) { store in

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The README at the top of a person's export: what each file holds, in which units and formats,
-/// what was left out and why, and how to bring it into another Thrive server.
+/// and what was left out and why.
 public enum ExportReadme {
     /// What each table is, in a person's words.
     static let tables: [String: String] = [
@@ -38,7 +38,7 @@ public enum ExportReadme {
             "# Your data from Thrive",
             "",
             "Everything you keep in Thrive, as it was at \(String(decoding: time, as: UTF8.self)) (UTC).",
-            "It is yours: keep it, open it in a spreadsheet, give it to a clinician, or bring it into another Thrive server.",
+            "It is yours: keep it, open it in a spreadsheet, or give it to a clinician.",
             "",
             "## Files",
             "",

@@ -25,7 +25,7 @@ struct SQLPersonalCopyRepository: PersonalCopyRepository {
     func read(_ table: PersonalTable, row: @escaping @Sendable ([ExportCell]) throws -> Void) async throws -> Int {
         let query = """
             SELECT \(table.columns.map(\.name).joined(separator: ", ")) FROM \(table.name) \
-            WHERE \(table.ownerColumn) = \(session.kind == .postgres ? "$1" : "?1") \
+            WHERE \(table.ownerColumn) = \(session.kind == .postgres ? "$1" : "?1")\(table.rowsLeftOut.map { " AND (\($0.kept))" } ?? "") \
             ORDER BY \(table.orderBy.joined(separator: ", "))
             """
         if let sqlite = session.sqlite { return try await readSQLite(sqlite, query, table, row) }

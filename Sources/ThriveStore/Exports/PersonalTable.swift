@@ -15,15 +15,27 @@ public struct PersonalTable: Sendable, Equatable {
         public let kind: Kind
     }
 
+    /// Rows of an exported table that stay behind: a condition on the table's own columns that the
+    /// rows taken out meet (written here, never from input), and why the others stay.
+    public struct RowsLeftOut: Sendable, Equatable {
+        public let kept: String
+        public let why: String
+    }
+
     public let name: String
     public let ownerColumn: String
     public let columns: [Column]
+    public let rowsLeftOut: RowsLeftOut?
     /// The order rows are written in: for samples, their index's (type, then time), since sorting
     /// millions of readings by time alone would hold them all in memory.
     public let orderBy: [String]
 
-    init(_ name: String, owner: String = "owner_id", _ columns: [(String, Column.Kind)], orderBy: [String]) {
+    init(
+        _ name: String, owner: String = "owner_id", _ columns: [(String, Column.Kind)], orderBy: [String],
+        leaving rowsLeftOut: RowsLeftOut? = nil
+    ) {
         self.name = name
+        self.rowsLeftOut = rowsLeftOut
         self.ownerColumn = owner
         self.columns = columns.map { Column(name: $0.0, kind: $0.1) }
         self.orderBy = orderBy
@@ -49,7 +61,13 @@ public enum PersonalTables {
                 ("display_name", .text), ("date_of_birth", .text), ("sex", .text), ("height_m", .real), ("weight_kg", .real),
                 ("unit_system", .text), ("time_zone", .text), ("updated_at", .timestamp),
             ], orderBy: ["user_id"]),
-        PersonalTable("person_documents", [("kind", .text), ("body", .json), ("updated_at", .timestamp)], orderBy: ["kind"]),
+        PersonalTable(
+            "person_documents", [("kind", .text), ("body", .json), ("updated_at", .timestamp)], orderBy: ["kind"],
+            leaving: .init(
+                kept: "kind <> 'report-schedule'",
+                why:
+                    "the row of kind `report-schedule` (the monthly report's schedule): its password is sealed with this server's key and opens nowhere else"
+            )),
         PersonalTable(
             "quantity_samples",
             [("id", .uuid), ("type", .text), ("value", .real), ("start_at", .timestamp), ("end_at", .timestamp)]
@@ -144,6 +162,13 @@ public enum PersonalTables {
                 ("last_sync_at", .timestamp), ("problem", .text), ("failures", .integer), ("records_stored", .integer),
             ], orderBy: ["connected_at", "id"]),
     ]
+
+    /// What an export's README lists as left out: whole tables and the rows some tables keep back.
+    public static var leftOut: [String: String] {
+        var all = notExported
+        for table in exported { if let rows = table.rowsLeftOut { all[table.name] = rows.why } }
+        return all
+    }
 
     /// Tables that name a person and are left out of an export, with the reason.
     public static let notExported: [String: String] = [

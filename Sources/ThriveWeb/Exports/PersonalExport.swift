@@ -38,7 +38,7 @@ public struct PersonalExport: Sendable {
             }
             let readme = ExportReadme.text(
                 createdAt: time, counts: builder.counts, observations: builder.observations,
-                leftOut: PersonalTables.notExported)
+                leftOut: PersonalTables.leftOut)
             let bytes = try builder.archive(to: destination, readme: readme)
             return Written(records: builder.records, bytes: bytes)
         } catch {
