@@ -15,7 +15,7 @@ struct HealthReportAPIController {
                 HealthReportRequest.Body.self, from: request, context: context, limit: Self.bodyLimit)
             let wanted: HealthReportRequest
             do {
-                wanted = try HealthReportRequest.checked(body, today: try await services.healthReports.today(owner))
+                wanted = try HealthReportRequest.checked(body, today: try await services.healthReports.calendar(owner).today)
             } catch let problems as ValidationErrors {
                 throw AppError(problems.all[0])
             }

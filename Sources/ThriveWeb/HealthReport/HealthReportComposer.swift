@@ -21,7 +21,7 @@ struct HealthReportComposer {
 
     func document() -> ReportDocument {
         let name = person.profile.displayName?.trimmingCharacters(in: .whitespaces).nilIfEmpty
-        let subtitle = t("report.period", ["first": day(period.first), "last": day(period.last)])
+        let subtitle = period.words(in: zone)
         return ReportDocument(
             title: t("report.title"), subtitle: name.map { "\($0) · \(subtitle)" } ?? subtitle,
             contentsTitle: t("report.contents"),
@@ -244,10 +244,6 @@ struct HealthReportComposer {
     /// "Oura Ring, Apple Watch and Withings" in the reader's language.
     private func listed(_ names: [String]) -> String {
         names.formatted(.list(type: .and, width: .standard).locale(Localizer.current.locale))
-    }
-
-    private func day(_ date: LocalDate) -> String {
-        DisplayFormat.date(date.start(in: zone).addingTimeInterval(43_200), in: zone)
     }
 
     /// The metric's chart over the period, with its sentence; nothing with too few days to draw.

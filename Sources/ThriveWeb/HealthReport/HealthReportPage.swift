@@ -25,9 +25,8 @@ struct HealthReportPage: Sendable {
         let span = form?["span"] ?? HealthReportRequest.Span.lastMonth.rawValue
         let month = ReportPeriod.previousMonth(before: today)
         let week = ReportPeriod.previousWeek(before: today)
-        func day(_ date: LocalDate) -> String { DisplayFormat.date(date.start(in: zone).addingTimeInterval(43_200), in: zone) }
-        lastMonth = t("report.period", ["first": day(month.first), "last": day(month.last)])
-        lastWeek = t("report.period", ["first": day(week.first), "last": day(week.last)])
+        lastMonth = month.words(in: zone)
+        lastWeek = week.words(in: zone)
         spans = Choice.list(
             "span",
             HealthReportRequest.Span.allCases.map { ($0.rawValue, t("report.span.\($0.rawValue)")) },

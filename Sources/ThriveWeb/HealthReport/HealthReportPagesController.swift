@@ -19,27 +19,28 @@ struct HealthReportPagesController {
             var request = request
             guard let owner = context.identity?.userID else { return context.toLogin }
             let form = FormFields(try await request.collectBody(upTo: CSRFMiddleware.formLimit))
-            let today = try await services.healthReports.today(owner)
-            let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
-            var page = HealthReportPage(
-                today: today, zone: zone, form: form, schedule: try await services.reportSchedules.panel(owner))
-            if form["understood"] != "yes" { page.errors.add("understood", t("report.invalid.checklist")) }
+            let (today, zone) = try await services.healthReports.calendar(owner)
+            var errors = FormErrors()
+            if form["understood"] != "yes" { errors.add("understood", t("report.invalid.checklist")) }
             do {
                 let wanted = try HealthReportRequest.checked(HealthReportPage.body(form), today: today)
-                if !page.errors.hasAny {
+                if !errors.hasAny {
                     return HealthReportDownload.response(try await services.healthReports.make(owner, wanted))
                 }
             } catch let problems as ValidationErrors {
-                for problem in problems.all { page.errors.add(problem) }
+                for problem in problems.all { errors.add(problem) }
             }
+            var page = HealthReportPage(
+                today: today, zone: zone, form: form, schedule: try await services.reportSchedules.panel(owner, zone: zone))
+            page.errors = errors
             return try await self.page(page, context, status: .unprocessableContent)
         }
     }
 
     private func blank(_ owner: UserID) async throws -> HealthReportPage {
-        let today = try await services.healthReports.today(owner)
-        let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
-        return HealthReportPage(today: today, zone: zone, schedule: try await services.reportSchedules.panel(owner))
+        let (today, zone) = try await services.healthReports.calendar(owner)
+        return HealthReportPage(
+            today: today, zone: zone, schedule: try await services.reportSchedules.panel(owner, zone: zone))
     }
 
     func page(_ page: HealthReportPage, _ context: AppRequestContext, status: HTTPResponse.Status = .ok) async throws

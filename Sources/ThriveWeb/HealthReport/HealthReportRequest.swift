@@ -1,6 +1,13 @@
 import Foundation
 import ThriveCore
 
+extension ReportPeriod {
+    /// "1 Oct 2026 to 31 Oct 2026" in the reader's language.
+    func words(in zone: TimeZone) -> String {
+        t("report.period", ["first": DisplayFormat.date(first, in: zone), "last": DisplayFormat.date(last, in: zone)])
+    }
+}
+
 /// What a person asks of a report: the period, the sections, the password, and the CSV or not.
 /// The page's form and the API's JSON both read into this, checked the same way.
 struct HealthReportRequest: Sendable {

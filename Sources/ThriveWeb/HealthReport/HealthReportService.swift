@@ -20,8 +20,11 @@ struct HealthReportService: Sendable {
 
     static let parts = DayParts(quantities: [.bodyMass], sleep: true, food: true, workouts: true)
 
-    func today(_ owner: UserID) async throws -> LocalDate {
-        try await engines.context(owner).today
+    /// The person's today and time zone: all a form needs to check a period (one read, not the
+    /// whole person the report itself loads).
+    func calendar(_ owner: UserID) async throws -> (today: LocalDate, zone: TimeZone) {
+        let zone = try await store.read { try await $0.records(of: owner).timeZone() }
+        return (LocalDate(now(), in: zone), zone)
     }
 
     func make(_ owner: UserID, _ request: HealthReportRequest) async throws -> HealthReportFile {
@@ -36,11 +39,11 @@ struct HealthReportService: Sendable {
                 try await records.devices.all()
             )
         }
-        let plan = person.nutritionPlan()
+        // The same targets the KPI cards judge by (the plan, else 1 g of protein per kg).
+        let inputs = person.kpiInputs(clock: nil, date: period.last)
         let targets = HealthReportTargets(
-            proteinGrams: plan?.proteinGrams ?? person.kpiInputs(clock: nil, date: period.last).proteinGoal,
-            calories: plan?.calories, calorieFloor: plan?.calorieFloor,
-            sessionsPerWeek: person.preferences.training.sessionsPerWeek, policy: person.preferences.sources)
+            proteinGrams: inputs.proteinGoal, calories: inputs.plan?.calories, calorieFloor: inputs.plan?.calorieFloor,
+            sessionsPerWeek: inputs.weeklySessionTarget, policy: inputs.policy)
         let figures = HealthReportFigures(period: period, days: days, targets: targets)
         let time = now()
         let composer = HealthReportComposer(
@@ -49,13 +52,12 @@ struct HealthReportService: Sendable {
             madeOn: time)
         let pdf = try PDFProtection.protect(try ReportPDF.render(composer.document()), password: request.password)
         let madeOn = LocalDate(time, in: zone)
-        let pdfName = ReportFileName.name(person: person.profile.displayName, date: madeOn, extension: "pdf")
-        guard request.includesCSV else { return HealthReportFile(name: pdfName, contentType: "application/pdf", bytes: pdf) }
-        let csvName = ReportFileName.name(person: person.profile.displayName, date: madeOn, extension: "csv")
-        let zip = try ReportCSV.zip([(pdfName, pdf), (csvName, Self.csv(figures, days: days))], modified: time)
-        return HealthReportFile(
-            name: ReportFileName.name(person: person.profile.displayName, date: madeOn, extension: "zip"),
-            contentType: "application/zip", bytes: zip)
+        func name(_ suffix: String) -> String {
+            ReportFileName.name(person: person.profile.displayName, date: madeOn, extension: suffix)
+        }
+        guard request.includesCSV else { return HealthReportFile(name: name("pdf"), contentType: "application/pdf", bytes: pdf) }
+        let zip = try ReportCSV.zip([(name("pdf"), pdf), (name("csv"), Self.csv(figures, days: days))], modified: time)
+        return HealthReportFile(name: name("zip"), contentType: "application/zip", bytes: zip)
     }
 
     /// One row per day of the period, in canonical units (minutes, kcal, grams, kg).

@@ -29,7 +29,7 @@ public struct PersonalReport: Sendable {
             span: first == nil && last == nil
                 ? HealthReportRequest.Span.lastMonth.rawValue : HealthReportRequest.Span.custom.rawValue,
             from: first?.iso8601, to: last?.iso8601, password: password, includeCSV: includeCSV)
-        let request = try HealthReportRequest.checked(body, today: try await service.today(owner))
+        let request = try HealthReportRequest.checked(body, today: try await service.calendar(owner).today)
         let file = try await Localizer.$current.withValue(Localizer(language)) { try await service.make(owner, request) }
         return File(name: file.name, bytes: file.bytes)
     }

@@ -19,10 +19,10 @@ struct ReportSchedulePagesController {
                 try await services.reportSchedules.turnOff(owner)
                 return .redirect(to: "\(HealthReportPagesController.path)#monthly-title", type: .normal)
             }
-            let today = try await services.healthReports.today(owner)
-            let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
+            let (today, zone) = try await services.healthReports.calendar(owner)
             // The main form keeps its defaults; this form's problems are named for its own fields.
-            var page = HealthReportPage(today: today, zone: zone, schedule: try await services.reportSchedules.panel(owner))
+            var page = HealthReportPage(
+                today: today, zone: zone, schedule: try await services.reportSchedules.panel(owner, zone: zone))
             page.monthlyCSV = form["includeCSV"] == "yes"
             if form["understood"] != "yes" { page.errors.add("monthlyUnderstood", t("report.invalid.checklist")) }
             do {

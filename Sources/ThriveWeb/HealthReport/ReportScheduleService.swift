@@ -43,9 +43,8 @@ struct ReportScheduleService: Sendable {
         try await store.read { try await $0.records(of: owner).documents.get(ReportSchedule.self) } ?? ReportSchedule()
     }
 
-    func panel(_ owner: UserID) async throws -> ReportSchedulePanel {
-        let zone = try await store.read { try await $0.records(of: owner).timeZone() }
-        return ReportSchedulePanel(try await schedule(owner), zone: zone)
+    func panel(_ owner: UserID, zone: TimeZone) async throws -> ReportSchedulePanel {
+        ReportSchedulePanel(try await schedule(owner), zone: zone)
     }
 
     func turnOn(_ owner: UserID, _ request: HealthReportRequest) async throws {
@@ -103,14 +102,13 @@ struct ReportSchedulePanel: Sendable {
 
     init(_ schedule: ReportSchedule, zone: TimeZone) {
         isOn = schedule.isOn
-        func day(_ date: LocalDate) -> String { DisplayFormat.date(date.start(in: zone).addingTimeInterval(43_200), in: zone) }
         status =
             schedule.isOn
             ? t("report.schedule.on", ["csv": t(schedule.includesCSV ? "report.schedule.withCSV" : "report.schedule.pdfOnly")])
             : t("report.schedule.off")
         items = schedule.made.map { made in
             Item(
-                period: t("report.period", ["first": day(made.period.first), "last": day(made.period.last)]),
+                period: made.period.words(in: zone),
                 made: DisplayFormat.date(made.madeAt, in: zone), size: ImportFiles.size(made.bytes),
                 href: "\(ReportSchedulePagesController.path)/\(made.period.first.iso8601)")
         }

@@ -28,6 +28,11 @@ enum DisplayFormat {
         return t(Phrase("unit.minutes", ["count": .integer(minutes)]))
     }
 
+    /// "22 Nov 2026" for a calendar day, read at its midday so no zone or DST edge moves it.
+    static func date(_ day: LocalDate, in zone: TimeZone) -> String {
+        date(day.start(in: zone).addingTimeInterval(43_200), in: zone)
+    }
+
     /// "22 Nov 2026".
     static func date(_ date: Date, in zone: TimeZone) -> String {
         var style = Date.FormatStyle(

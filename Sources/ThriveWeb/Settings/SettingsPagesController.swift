@@ -110,9 +110,7 @@ struct SettingsPagesController {
             settings: settings, deep: settings.coaching.mode == .deep, query: query, savedCategory: saved, errors: errors,
             account: SettingsPage.Account(
                 name: profile.displayName ?? t("settings.notSet"), email: account?.email.value ?? "",
-                dateOfBirth: profile.dateOfBirth.map {
-                    DisplayFormat.date($0.start(in: profile.timeZone).addingTimeInterval(43_200), in: profile.timeZone)
-                } ?? t("settings.notSet"),
+                dateOfBirth: profile.dateOfBirth.map { DisplayFormat.date($0, in: profile.timeZone) } ?? t("settings.notSet"),
                 units: t(profile.unitSystem == .metric ? "units.metric" : "units.imperial"),
                 timeZone: profile.timeZoneIdentifier, consent: consent ?? t("settings.noConsent"),
                 hasConsent: onboarding?.consent != nil, modelTraining: onboarding?.consent?.deidentifiedModelTraining ?? false),
