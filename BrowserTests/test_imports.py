@@ -2,6 +2,7 @@
 runs on the server's job runner, and the page follows it to its summary; a file that is not an
 export is refused with words a person can act on."""
 import tempfile
+import uuid
 import zipfile
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from accessibility import assert_accessible
 from conftest import screenshot, start_server
 from test_outbox import press
-from test_pages import log_in
+from test_pages import log_in, submit
 
 EXPORT = """<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE HealthData [
@@ -54,7 +55,7 @@ def test_an_export_is_uploaded_and_imported_from_the_page(browser):
 
         browser.find_element(By.ID, "import-file").send_keys(str(wrong))
         press(browser, browser.find_element(By.ID, "import-start"))
-        WebDriverWait(browser, 10).until(lambda d: "not an Apple Health export" in status.text)
+        WebDriverWait(browser, 10).until(lambda d: "neither an Apple Health export nor a Thrive export" in status.text)
 
         browser.find_element(By.ID, "import-file").send_keys(str(export))
         press(browser, browser.find_element(By.ID, "import-start"))
@@ -79,6 +80,70 @@ def test_an_export_is_uploaded_and_imported_from_the_page(browser):
         screenshot(browser, "import")
         browser.get(base + "/notifications")
         assert done in browser.find_element(By.CSS_SELECTOR, "main").text
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def thrive_export(path):
+    """A small Thrive export as another server writes it: a manifest, a README, and one record per
+    line in each table."""
+    samples = [
+        ("HeartRate", 61, "2026-06-01T06:00:00.000Z", "Apple Watch", "device"),
+        ("HeartRate", 64, "2026-06-01T06:01:00.000Z", "Apple Watch", "device"),
+        ("BodyMass", 79.4, "2026-06-02T05:30:00.000Z", "Thrive", "manual"),
+    ]
+    rows = [
+        '{"id":"%s","type":"%s","value":%s,"start_at":"%s","end_at":"%s","source_name":"%s","source_kind":"%s",'
+        '"sync_identifier":null,"sync_version":1}' % (uuid.uuid4(), kind, value, at, at, source, how)
+        for kind, value, at, source, how in samples]
+    profile = ('{"display_name":"Mo","date_of_birth":"1988-02-03","sex":"male","height_m":1.8,"weight_kg":80,'
+               '"unit_system":"metric","time_zone":"Europe/Berlin","updated_at":"2026-06-01T08:00:00.000Z"}')
+    manifest = '{"format":"thrive-export","version":1,"createdAt":"2026-06-03T00:00:00Z",' \
+        '"tables":{"profiles":1,"quantity_samples":3}}'
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("manifest.json", manifest)
+        archive.writestr("README.md", "# Your data from Thrive\n")
+        archive.writestr("data/profiles.json", "[\n" + profile + "\n]\n")
+        archive.writestr("data/quantity_samples.json", "[\n" + ",\n".join(rows) + "\n]\n")
+
+
+def test_a_thrive_export_moves_into_a_new_account_from_the_page(browser):
+    base, process = start_server()
+    export = Path(tempfile.mkdtemp(prefix="thrive-move-")) / "thrive-export-2026-06-03.zip"
+    thrive_export(export)
+    try:
+        # A new account: signed up, the terms accepted; the rest of set-up can wait (the export has it).
+        browser.get(base + "/signup")
+        browser.find_element(By.ID, "displayName").send_keys("Mo")
+        browser.find_element(By.ID, "email").send_keys("mo@example.com")
+        browser.find_element(By.ID, "password").send_keys("moving-house-2026")
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]"))
+        WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/onboarding/consent"))
+        press(browser, browser.find_element(By.ID, "accept-yes"))
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "form.stack button[type=submit]"))
+        WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/onboarding/profile"))
+        browser.get(base + "/profile/data/import")
+        main = browser.find_element(By.CSS_SELECTOR, "main")
+        assert "From another Thrive server" in main.text
+        assert not browser.find_elements(By.ID, "thrive-export-has-records")
+        browser.find_element(By.ID, "import-file").send_keys(str(export))
+        press(browser, browser.find_element(By.ID, "import-start"))
+        WebDriverWait(browser, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".import-item .import-state")
+            and d.find_element(By.CSS_SELECTOR, ".import-item .import-state").text == "Done")
+        done = "Brought in 4 records from your Thrive export."
+        assert browser.find_element(By.CSS_SELECTOR, ".import-item .import-message").text == done
+
+        # After a reload: what came, by kind in words, and no second export can come in now.
+        browser.get(base + "/profile/data/import")
+        line = browser.find_element(By.CSS_SELECTOR, ".import-item")
+        press(browser, line.find_element(By.TAG_NAME, "summary"))
+        cells = [cell.text for cell in line.find_elements(By.CSS_SELECTOR, "tbody th, tbody td")]
+        assert cells == ["Measurements", "3", "Profile", "1"], cells
+        assert browser.find_element(By.ID, "thrive-export-has-records").is_displayed()
+        assert_accessible(browser)
+        screenshot(browser, "import-thrive")
     finally:
         process.terminate()
         process.wait(10)

@@ -117,6 +117,8 @@ public struct PersonalRecords: Sendable {
     public let exports: any DataExportRepository
     /// Every row of the person's own tables, for the copy an export writes.
     public let copy: any PersonalCopyRepository
+    /// A person's export written back, for an import into a new account.
+    public let restore: any PersonalRestoreRepository
 
     private let session: DatabaseSession
 
@@ -146,6 +148,7 @@ public struct PersonalRecords: Sendable {
         devices = SQLDeviceConnectionRepository(sql: session.sql, owner: owner)
         exports = SQLDataExportRepository(sql: session.sql, owner: owner)
         copy = SQLPersonalCopyRepository(session: session, owner: owner)
+        restore = SQLPersonalRestoreRepository(session: session, owner: owner)
     }
 
     /// The person's time zone (UTC until they set one): where their days and years begin.

@@ -11,7 +11,7 @@ import ThriveWeb
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Bring data from other apps into a person's records.", subcommands: [AppleHealth.self])
+        abstract: "Bring data from other apps into a person's records.", subcommands: [AppleHealth.self, ThriveExport.self])
 
     struct AppleHealth: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -32,11 +32,7 @@ struct Import: AsyncParsableCommand {
         var email: String
 
         func run() async throws {
-            let address = try ExitMessage.address(email)
-            let url = URL(fileURLWithPath: file)
-            guard FileManager.default.isReadableFile(atPath: url.path) else { throw ExitMessage("Cannot read \(file).") }
-            let configuration = try store.configuration()
-            let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
+            let (url, address, database) = try await Import.open(file, for: email, store)
             let meter = ProgressMeter(interactive: isatty(STDERR_FILENO) == 1)
             let result: Result<AppleHealthImport.Outcome, any Error>
             var zone = TimeZone.gmt
@@ -80,6 +76,19 @@ struct Import: AsyncParsableCommand {
             case .noExportXML: "The ZIP has no export.xml: it is not an Apple Health export."
             }
         }
+    }
+}
+
+extension Import {
+    /// The file to import (readable, or the command stops), the account's address and the store.
+    static func open(_ file: String, for email: String, _ store: StoreOptions) async throws
+        -> (URL, EmailAddress, Store)
+    {
+        let address = try ExitMessage.address(email)
+        let url = URL(fileURLWithPath: file)
+        guard FileManager.default.isReadableFile(atPath: url.path) else { throw ExitMessage("Cannot read \(file).") }
+        let configuration = try store.configuration()
+        return (url, address, try await Runtime.openStore(configuration, logger: Runtime.logger(configuration)))
     }
 }
 

@@ -120,7 +120,8 @@ struct ImportsAPITests {
             #expect(picture.status == .unsupportedMediaType)
             #expect(
                 picture.error?.message
-                    == "This is not an Apple Health export. Upload export.zip from the Health app, or the export.xml inside it.")
+                    == "This is neither an Apple Health export nor a Thrive export. Upload export.zip from the Health app (or the export.xml inside it), or the ZIP a Thrive server made."
+            )
             let json = try await Self.upload(browser, Data("{}".utf8), token: token, type: "application/json")
             #expect(json.status == .unsupportedMediaType)
             let empty = try await Self.upload(browser, Data(), token: token)

@@ -14,4 +14,11 @@ public enum ExportCell: Sendable, Equatable {
     case timestamp(Double)
     /// Bytes (a photo sent to the coach): written as a file of their own beside the tables.
     case bytes(Data)
+
+    /// What a column holds, so that an export's JSON reads back into the same cells.
+    public enum Kind: Sendable, Equatable {
+        case uuid, text, json, real, integer, timestamp
+        /// Bytes written as a file of their own beside the tables.
+        case bytes
+    }
 }

@@ -11,6 +11,9 @@ public struct DataImport: Equatable, Sendable, Identifiable {
         case appleHealth
         /// A spreadsheet's rows, mapped by the person (imported at once, not by a job).
         case csv
+        /// Everything a person took out of a Thrive server (their export's ZIP), brought into an
+        /// account without records here.
+        case thriveExport
     }
 
     public enum State: String, Sendable, Codable, CaseIterable {
@@ -35,6 +38,14 @@ public struct DataImport: Equatable, Sendable, Identifiable {
         case noExportXML
         /// The uploaded file was gone before the import began (a server's disk was wiped).
         case fileMissing
+        /// A Thrive export for an account that has records by now: it is brought only into one
+        /// without, so that nothing is mixed or doubled. Nothing was imported.
+        case accountNotEmpty
+        /// A Thrive export of a format newer than this server reads. Nothing was imported.
+        case newerExport
+        /// A Thrive export with a row that cannot be read, or fewer rows than its manifest lists
+        /// (a file cut short). Nothing was imported.
+        case damagedExport
     }
 
     public let id: DataImportID

@@ -47,6 +47,7 @@ public enum ExportReadme {
             "- `fhir/observations.json`: your vital signs as a FHIR R4 Bundle of Observations with LOINC codes, "
                 + "for a clinician's system (\(observations) observations).",
             "- `files/`: photos you sent the coach, named in the rows that refer to them.",
+            "- `manifest.json`: the format's name and version and the records in each table, for an import.",
             "",
             "| table | records | what it holds |",
             "|---|---:|---|",
@@ -72,6 +73,13 @@ public enum ExportReadme {
             "",
             "Each record has the id it has on this server; `workout_sets.workout_id`, `habit_check_ins.habit_id` and "
                 + "`coach_messages.attachment_id` name the record they belong to.",
+            "",
+            "## Moving to another Thrive server",
+            "",
+            "Upload this ZIP as it is in Profile › Your data › Import on the other server, into an account that has no "
+                + "records yet (right after signing up). Everything below is brought in but the account itself "
+                + "(e-mail and password stay the new account's), a creator space you joined and connected devices "
+                + "(connect them again there). Each record gets a new id.",
         ]
         if !leftOut.isEmpty {
             lines += ["", "## Not in this file", ""]

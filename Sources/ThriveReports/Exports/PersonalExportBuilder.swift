@@ -60,14 +60,17 @@ public final class PersonalExportBuilder: @unchecked Sendable {
         current = nil
     }
 
-    /// Writes the README and the FHIR bundle's end, packs every file into `destination` and empties
+    /// Writes the README, the manifest and the FHIR bundle's end, packs every file into `destination` and empties
     /// the work folder; returns the ZIP's size in bytes.
-    public func archive(to destination: URL, readme: String) throws -> Int {
+    public func archive(to destination: URL, readme: String, at time: Date) throws -> Int {
         try fhir.finish()
         try Data(readme.utf8).write(to: folder.appendingPathComponent("README.md"))
+        let manifest = ThriveExportManifest(
+            createdAt: time, tables: Dictionary(counts.map { ($0.table, $0.rows) }, uniquingKeysWith: +))
+        try manifest.encoded().write(to: folder.appendingPathComponent(ThriveExportManifest.path))
         try? FileManager.default.removeItem(at: destination)
         let archive = try Archive(url: destination, accessMode: .create)
-        for path in ["README.md", FHIRBundleWriter.path] + paths {
+        for path in [ThriveExportManifest.path, "README.md", FHIRBundleWriter.path] + paths {
             try archive.addEntry(with: path, relativeTo: folder, compressionMethod: .deflate)
         }
         try? FileManager.default.removeItem(at: folder)

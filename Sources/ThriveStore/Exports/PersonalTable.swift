@@ -5,11 +5,7 @@ import ThriveCore
 /// stable order so that two exports of the same data are the same files.
 public struct PersonalTable: Sendable, Equatable {
     public struct Column: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
-            case uuid, text, json, real, integer, timestamp
-            /// Bytes written as a file of their own beside the tables.
-            case bytes
-        }
+        public typealias Kind = ExportCell.Kind
 
         public let name: String
         public let kind: Kind

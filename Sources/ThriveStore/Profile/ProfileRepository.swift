@@ -19,7 +19,11 @@ struct SQLProfileRepository: ProfileRepository {
     func get() async throws -> Profile? {
         guard let row = try await sql.select().column("*").from("profiles").where("user_id", .equal, owner.rawValue).first()
         else { return nil }
-        return Profile(
+        return try Self.decode(row)
+    }
+
+    static func decode(_ row: any SQLRow) throws -> Profile {
+        Profile(
             displayName: try row.optionalString("display_name"),
             dateOfBirth: try row.optionalString("date_of_birth").flatMap(LocalDate.init(iso8601:)),
             sex: try row.optionalString("sex").flatMap(BiologicalSex.init(rawValue:)),

@@ -39,7 +39,7 @@ public struct PersonalExport: Sendable {
             let readme = ExportReadme.text(
                 createdAt: time, counts: builder.counts, observations: builder.observations,
                 leftOut: PersonalTables.leftOut)
-            let bytes = try builder.archive(to: destination, readme: readme)
+            let bytes = try builder.archive(to: destination, readme: readme, at: time)
             return Written(records: builder.records, bytes: bytes)
         } catch {
             builder.discard()

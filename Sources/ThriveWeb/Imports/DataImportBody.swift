@@ -63,6 +63,8 @@ struct DataImportBody: Codable, Sendable {
         case .waiting: return Phrase("imports.state.waiting")
         case .importing: return Phrase("imports.state.importing", ["count": .integer(item.recordsStored)])
         case .failed: return failurePhrase(item)
+        case .done where item.source == .thriveExport:
+            return Phrase("notification.import.thrive.done.body", ["count": .integer(item.added ?? 0)])
         case .done:
             guard let summary = item.summary, summary.readCount > 0 else { return Phrase("notification.import.none.body") }
             return Phrase(

@@ -43,6 +43,18 @@ struct DataImportJob: JobHandler {
         item.recordsStored = 0
         let started = item
         try await store.write { try await $0.records(of: owner).imports.save(started) }
+        item =
+            switch item.source {
+            case .thriveExport: try await importThriveExport(file, started: started, owner: owner)
+            case .appleHealth, .csv: try await importAppleHealth(file, started: started, owner: owner)
+            }
+        try await finish(item, owner: owner, zone: zone)
+        return .done
+    }
+
+    private func importAppleHealth(_ file: URL, started: DataImport, owner: UserID) async throws -> DataImport {
+        let id = started.id
+        var item = started
         do {
             let outcome = try await AppleHealthImport(store: store, now: now, ids: ids).run(file, for: owner) {
                 progress, repositories in
@@ -69,8 +81,36 @@ struct DataImportJob: JobHandler {
         } catch let error as ExportError {
             item.failure = error == .noExportXML ? .noExportXML : .unreadableArchive
         }
-        try await finish(item, owner: owner, zone: zone)
-        return .done
+        return item
+    }
+
+    /// All or nothing: a fault anywhere leaves the account as it was.
+    private func importThriveExport(_ file: URL, started: DataImport, owner: UserID) async throws -> DataImport {
+        var item = started
+        do {
+            let outcome = try await ThriveExportImport(store: store, now: now, ids: ids).run(
+                file, for: owner, workFolder: files.workFolder(item.id))
+            item.added = outcome.added
+            item.recordsStored = outcome.added
+            item.summary = outcome.summary
+            item.bytesRead = item.fileBytes
+            item.bytesTotal = item.fileBytes
+            item.notes = outcome.notes
+        } catch ThriveExportImport.Refusal.accountNotEmpty {
+            item.failure = .accountNotEmpty
+        } catch let error as ThriveExportError {
+            switch error {
+            case .unreadableArchive, .notAThriveExport: item.failure = .unreadableArchive
+            case .newer: item.failure = .newerExport
+            case .damaged(_, let line):
+                item.failure = .damagedExport
+                item.failureLine = line
+            }
+        } catch let error as PersonalRestore.Unreadable {
+            item.failure = .damagedExport
+            item.failureLine = error.line
+        }
+        return item
     }
 
     /// Saves the end and tells the person, in one transaction; then the file goes.
@@ -88,7 +128,8 @@ struct DataImportJob: JobHandler {
     }
 
     private func notification(_ item: DataImport, zone: TimeZone) -> NotificationEntry {
-        let title = Phrase(item.failure == nil ? "notification.import.done.title" : "notification.import.failed.title")
+        let prefix = item.source == .thriveExport ? "notification.import.thrive" : "notification.import"
+        let title = Phrase(item.failure == nil ? "\(prefix).done.title" : "\(prefix).failed.title")
         let body = DataImportBody.phrase(item, zone: zone)
         return NotificationEntry(
             id: NotificationID(ids.uuid()), kind: .dataImport, key: "import:\(item.id)", title: title, body: body,

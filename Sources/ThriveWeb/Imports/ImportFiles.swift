@@ -15,7 +15,15 @@ struct ImportFiles: Sendable {
 
     func url(_ id: DataImportID) -> URL { folder.appendingPathComponent("\(id.rawValue.uuidString.lowercased()).upload") }
 
-    func remove(_ id: DataImportID) { try? FileManager.default.removeItem(at: url(id)) }
+    /// Where an import unpacks what it reads a piece at a time (a Thrive export's tables).
+    func workFolder(_ id: DataImportID) -> URL {
+        folder.appendingPathComponent("\(id.rawValue.uuidString.lowercased()).work", isDirectory: true)
+    }
+
+    func remove(_ id: DataImportID) {
+        try? FileManager.default.removeItem(at: url(id))
+        try? FileManager.default.removeItem(at: workFolder(id))
+    }
 
     /// What came in: its size and the name it had on the person's device.
     struct Received: Sendable {

@@ -12,16 +12,17 @@ struct ImportPagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get(RouterPath(String(Self.path.dropFirst()))) { _, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
-            let (items, zone) = try await services.store.read { repositories in
+            let (items, zone, hasRecords) = try await services.store.read { repositories in
                 let records = repositories.records(of: owner)
                 return (
                     try await records.imports.recent(limit: ImportsAPIController.listed),
-                    try await records.timeZone()
+                    try await records.timeZone(), try await records.restore.hasRecords()
                 )
             }
             return services.renderer.render(
                 "import", chrome: Chrome(title: t("imports.title"), context: context, tab: .profile),
-                content: ImportPage(items: items, zone: zone, limitBytes: services.configuration.importLimitBytes))
+                content: ImportPage(
+                    items: items, zone: zone, limitBytes: services.configuration.importLimitBytes, hasRecords: hasRecords))
         }
     }
 }
@@ -49,10 +50,13 @@ struct ImportPage: Sendable {
 
     let items: [Item]
     let hasItems: Bool
+    /// Whether the account has records already (a Thrive export cannot come in then).
+    let hasRecords: Bool
     /// What the page takes, with the server's limit.
     let fileHint: String
 
-    init(items: [DataImport], zone: TimeZone, limitBytes: Int) {
+    init(items: [DataImport], zone: TimeZone, limitBytes: Int, hasRecords: Bool) {
+        self.hasRecords = hasRecords
         self.items = items.map { item in
             let body = DataImportBody(item, zone: zone)
             let types = (item.summary?.read ?? [:]).sorted { $0.value > $1.value }.map {
@@ -71,8 +75,9 @@ struct ImportPage: Sendable {
     }
 
     /// "Heart rate" for the export's "HeartRate": the name the Your data page uses; a type without
-    /// one keeps the export's name.
+    /// one keeps the export's name. A Thrive export counts by table ("Measurements").
     static func typeTitle(_ name: String) -> String {
+        if PersonalTables.exported.contains(where: { $0.name == name }) { return t("imports.table.\(name)") }
         if let type = QuantityType(rawValue: QuantityType.identifierPrefix + name) { return type.title }
         if let type = CategoryType(rawValue: CategoryType.identifierPrefix + name) { return RecordKind.category(type).title }
         return name.lowercased() == "workout" ? RecordKind.workout.title : name

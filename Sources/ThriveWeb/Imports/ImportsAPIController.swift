@@ -4,8 +4,8 @@ import ThriveCore
 import ThriveImport
 import ThriveStore
 
-/// `POST /api/v1/imports/apple-health` takes an export (the raw file, or a form with it), keeps it on
-/// the server's disk and leaves a job that imports it; `GET /api/v1/imports/{id}` says how far it
+/// `POST /api/v1/imports` takes an export, Apple Health's or Thrive's own (the raw file, or a form
+/// with it), keeps it on the server's disk and leaves a job that imports it; `GET /api/v1/imports/{id}` says how far it
 /// came; `GET /api/v1/imports` lists the person's last imports.
 struct ImportsAPIController {
     let services: AppServices
@@ -16,12 +16,16 @@ struct ImportsAPIController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.post("apple-health") { request, context -> Response in
-            let owner = try context.requireUser()
-            let item = try await ImportUpload(services: services, files: files).receive(request, for: owner)
-            var response = try jsonResponse(DataImportBody(item, zone: try await zone(owner)), status: .accepted)
-            response.headers[.location] = "/api/v1/imports/\(item.id)"
-            return response
+        // The file says what it is: an Apple Health export or a Thrive export. `apple-health` is the
+        // address the first clients were given.
+        for path in ["", "apple-health"] {
+            group.post(RouterPath(path)) { request, context -> Response in
+                let owner = try context.requireUser()
+                let item = try await ImportUpload(services: services, files: files).receive(request, for: owner)
+                var response = try jsonResponse(DataImportBody(item, zone: try await zone(owner)), status: .accepted)
+                response.headers[.location] = "/api/v1/imports/\(item.id)"
+                return response
+            }
         }
         group.post("csv") { request, context -> Response in
             let owner = try context.requireUser()
@@ -69,10 +73,16 @@ struct ImportUpload {
     func receive(_ request: Request, for owner: UserID) async throws -> DataImport {
         let id = DataImportID(services.ids.uuid())
         let received = try await files.receive(request, as: id)
+        let source: DataImport.Source = ThriveExportArchive.isExport(files.url(id)) ? .thriveExport : .appleHealth
         let item = DataImport(
-            id: id, source: .appleHealth, fileName: received.fileName ?? "export.zip", fileBytes: received.bytes,
+            id: id, source: source, fileName: received.fileName ?? "export.zip", fileBytes: received.bytes,
             createdAt: services.now())
         do {
+            if source == .thriveExport,
+                try await services.store.read({ try await $0.records(of: owner).restore.hasRecords() })
+            {
+                throw AppError(status: .conflict, code: "account_not_empty", message: t("imports.failure.accountNotEmpty"))
+            }
             let job = DataImportJob.job(for: item, owner: owner, at: services.now(), ids: services.ids)
             try await services.store.write { repositories in
                 try await repositories.records(of: owner).imports.save(item)

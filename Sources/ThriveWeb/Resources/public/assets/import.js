@@ -93,7 +93,7 @@
     if (!file) { say(strings.choose); input.focus(); return; }
     if (!navigator.onLine) { say(strings.offline); return; }
     var request = new XMLHttpRequest();
-    request.open("POST", "/api/v1/imports/apple-health?name=" + encodeURIComponent(file.name));
+    request.open("POST", "/api/v1/imports?name=" + encodeURIComponent(file.name));
     request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     request.setRequestHeader("X-CSRF-Token", strings.csrf);
     request.setRequestHeader("Accept", "application/json");
