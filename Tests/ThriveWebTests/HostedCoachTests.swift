@@ -77,6 +77,49 @@ struct HostedCoachTests {
         }
     }
 
+    /// Consent per kind of data (spec 000 F4.6): today's figure of a pillar goes along only for the
+    /// kinds the person lets leave the server, each off until turned on.
+    @Test func eachKindOfDataGoesOnlyWithItsOwnConsent() async throws {
+        let stub = MessagesAPIStub()
+        try await stub.run {
+            try await Self.app(stub).test { browser in
+                let ann = try await Person.make(browser)
+                let steps =
+                    #"{"quantitySamples":[{"type":"HKQuantityTypeIdentifierStepCount","value":4200,"start":"2026-11-23T06:00:00Z","end":"2026-11-23T06:50:00Z","source":{"name":"iPhone"},"syncIdentifier":"steps-1"}]}"#
+                #expect(try await ann.send(.post, "/api/v1/samples", steps).status == .ok)
+                let settings = try await ann.send(.get, "/api/v1/mobile/settings")
+                #expect(
+                    settings.text.contains(#""sharing":{"fitness":false,"nutrition":false,"wellbeing":false}"#),
+                    "\(settings.text)")
+                try await Self.pickHosted(ann, share: false)
+
+                stub.answer(.reply("Nice start."))
+                _ = try await CoachChatTests.say(ann, #"{"text":"How am I doing?"}"#)
+                let none = try JSONDecoder().decode(SentRequest.self, from: Data(try #require(stub.received.last).body.utf8))
+                #expect(!none.system.contains("Steps") && !none.system.contains("shows today"), "nothing without consent")
+
+                let consent = try await ann.send(.patch, "/api/v1/mobile/settings", #"{"privacy":{"sharing":{"fitness":true}}}"#)
+                #expect(consent.status == .ok, "\(consent.text)")
+                _ = try await CoachChatTests.say(ann, #"{"text":"And now?"}"#)
+                let fitness = try JSONDecoder().decode(SentRequest.self, from: Data(try #require(stub.received.last).body.utf8))
+                #expect(fitness.system.contains("- Steps so far today: 4200"))
+                #expect(!fitness.system.contains("Meals") && !fitness.system.contains("Checked in"), "only the kind consented to")
+
+                _ = try await ann.send(
+                    .patch, "/api/v1/mobile/settings", #"{"privacy":{"sharing":{"fitness":false,"wellbeing":true}}}"#)
+                _ = try await CoachChatTests.say(ann, #"{"text":"Mood?"}"#)
+                let wellbeing = try JSONDecoder().decode(SentRequest.self, from: Data(try #require(stub.received.last).body.utf8))
+                #expect(wellbeing.system.contains("- Not checked in (mood) yet today") && !wellbeing.system.contains("Steps"))
+
+                // Deep mode's Privacy section lists each kind in plain words.
+                _ = try await ann.send(.patch, "/api/v1/mobile/settings", #"{"coaching":{"mode":"deep"}}"#)
+                let page = try await ann.browser.get("/profile/settings")
+                #expect(page.text.contains("Nutrition data may leave this server"), "\(page.text.prefix(300))")
+                #expect(page.text.contains("Off: what you eat stays on your server."))
+            }
+        }
+    }
+
     @Test func failuresFallBackToTheOnDeviceCoachWithANote() async throws {
         let stub = MessagesAPIStub()
         try await stub.run {

@@ -45,12 +45,20 @@ public struct CoachFacts: Hashable, Sendable {
         case morning, afternoon, evening
     }
 
-    /// Where today stands in the pillar the person asked the coach to focus on (settings).
+    /// Where today stands in one pillar (the one the person asked the coach to focus on, in settings).
     public enum FocusToday: Hashable, Sendable {
         /// Steps so far today; nil when nothing has recorded any.
         case fitness(steps: Int?)
         case nutrition(meals: Int)
         case wellbeing(checkedIn: Bool)
+
+        public var category: DataCategory {
+            switch self {
+            case .fitness: .fitness
+            case .nutrition: .nutrition
+            case .wellbeing: .wellbeing
+            }
+        }
     }
 
     public var name: String?
@@ -63,11 +71,16 @@ public struct CoachFacts: Hashable, Sendable {
     public var difficulty: GoalDifficulty
     /// Nil when the focus is balanced.
     public var focus: FocusToday?
+    /// Today's figure of each pillar, whatever the focus: what a hosted coach may be told, kind by
+    /// kind, as the person consents.
+    public var today: [FocusToday]
 
     public init(
         name: String? = nil, tone: CoachingTone = .supportive, habits: [HabitFact] = [], programs: [ProgramFact] = [],
-        dayPart: DayPart = .morning, difficulty: GoalDifficulty = .moderate, focus: FocusToday? = nil
+        dayPart: DayPart = .morning, difficulty: GoalDifficulty = .moderate, focus: FocusToday? = nil,
+        today: [FocusToday] = []
     ) {
+        self.today = today
         self.name = name
         self.tone = tone
         self.habits = habits

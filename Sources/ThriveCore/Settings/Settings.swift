@@ -152,8 +152,20 @@ public struct PrivacySettings: Hashable, Sendable, Codable {
     public var anonymousAnalytics = false
     public var productResearch = false
     public var retention: RetentionPeriod = .never
+    /// Consent per kind of data to leave the server.
+    public var sharing = CategorySharing()
 
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        anonymousAnalytics = try container.decodeIfPresent(Bool.self, forKey: .anonymousAnalytics) ?? false
+        productResearch = try container.decodeIfPresent(Bool.self, forKey: .productResearch) ?? false
+        retention = try container.decodeIfPresent(RetentionPeriod.self, forKey: .retention) ?? .never
+        sharing = try container.decodeIfPresent(CategorySharing.self, forKey: .sharing) ?? CategorySharing()
+    }
+
+    enum CodingKeys: String, CodingKey { case anonymousAnalytics, productResearch, retention, sharing }
 }
 
 public enum Theme: String, Sendable, Codable, CaseIterable {

@@ -81,15 +81,26 @@ struct AnthropicCoachProvider: CoachProvider {
                 + "local emergency number now.",
             "Answer in \(languageNames[request.language] ?? "English"), in at most 80 words.",
         ]
+        let pillars = request.facts.today.filter { request.sharedCategories.contains($0.category) }
+        if request.sharesFacts || !pillars.isEmpty { lines.append("What the person's app shows today:") }
         if request.sharesFacts {
-            lines.append("What the person's app shows today:")
             lines += request.facts.habits.map { habit in
                 "- Habit \"\(habit.name)\": \(habit.outcome.rawValue) today, \(habit.streak)-day streak (best \(habit.bestStreak))"
                     + (habit.missedYesterday ? ", missed yesterday" : "")
             }
             lines += request.facts.programs.map { "- Program \"\($0.title)\": day \($0.day) of \($0.length)" }
         }
+        lines += pillars.map(Self.line)
         return lines.joined(separator: "\n")
+    }
+
+    /// One pillar's figure, for a kind of data the person lets leave the server.
+    static func line(_ pillar: CoachFacts.FocusToday) -> String {
+        switch pillar {
+        case .fitness(let steps): steps.map { "- Steps so far today: \($0)" } ?? "- No steps recorded yet today"
+        case .nutrition(let meals): "- Meals and foods logged today: \(meals)"
+        case .wellbeing(let checkedIn): checkedIn ? "- Checked in (mood) today" : "- Not checked in (mood) yet today"
+        }
     }
 
     static let toneWords: [CoachingTone: String] = [

@@ -32,31 +32,28 @@ extension CoachFacts {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let firstName = profile?.displayName?.split(separator: " ").first.map(String.init)
+        let pillars = try await Self.today(records, today: today, zone: zone)
+        let focus: DataCategory? =
+            switch settings.coaching.focus {
+            case .balanced: nil
+            case .fitness: .fitness
+            case .nutrition: .nutrition
+            case .wellbeing: .wellbeing
+            }
         return CoachFacts(
             name: firstName, tone: settings.coaching.tone, habits: habits, programs: programs,
             dayPart: dayPart(hour: calendar.component(.hour, from: time)), difficulty: settings.coaching.difficulty,
-            focus: try await focusToday(settings.coaching.focus, records, today: today, zone: zone))
+            focus: pillars.first { $0.category == focus }, today: pillars)
     }
 
-    /// Today's figure for the pillar the person asked the coach to focus on.
-    private static func focusToday(
-        _ focus: GoalFocus, _ records: PersonalRecords, today: LocalDate, zone: TimeZone
-    ) async throws -> FocusToday? {
-        let parts: DayParts
-        switch focus {
-        case .balanced: return nil
-        case .fitness: parts = DayParts(quantities: [.stepCount])
-        case .nutrition: parts = DayParts(food: true)
-        case .wellbeing: parts = DayParts(moods: true)
-        }
+    /// Today's figure of each pillar, in one read of the day.
+    private static func today(_ records: PersonalRecords, today: LocalDate, zone: TimeZone) async throws -> [FocusToday] {
+        let parts = DayParts(quantities: [.stepCount], food: true, moods: true)
         let day = try await records.daily.days(parts, from: today, through: today, in: zone).days.first
-        switch focus {
-        case .balanced: return nil
-        case .fitness:
-            let policy = (try await records.documents.get(PlanPreferences.self) ?? PlanPreferences()).sources
-            return .fitness(steps: day?.quantity(.stepCount, policy: policy).map { Int($0.sum.rounded()) })
-        case .nutrition: return .nutrition(meals: day?.food?.entries ?? 0)
-        case .wellbeing: return .wellbeing(checkedIn: (day?.mood?.checkIns ?? 0) > 0)
-        }
+        let policy = (try await records.documents.get(PlanPreferences.self) ?? PlanPreferences()).sources
+        return [
+            .fitness(steps: day?.quantity(.stepCount, policy: policy).map { Int($0.sum.rounded()) }),
+            .nutrition(meals: day?.food?.entries ?? 0), .wellbeing(checkedIn: (day?.mood?.checkIns ?? 0) > 0),
+        ]
     }
 }

@@ -15,6 +15,8 @@ struct CoachRequest: Sendable {
     /// The person's own data. A hosted provider sends it only with `sharesFacts`.
     let facts: CoachFacts
     let sharesFacts: Bool
+    /// The kinds of data the person lets leave the server (today's figure of each goes along).
+    var sharedCategories: Set<DataCategory> = []
     /// The latest messages, oldest first, ending with the one just sent.
     let history: [CoachMessage]
     let language: Language

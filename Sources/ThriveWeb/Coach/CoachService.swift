@@ -208,8 +208,8 @@ struct CoachService: Sendable {
         let history = try await records.coach.page(before: nil, after: nil, limit: AnthropicCoachProvider.historyLength)
         let request = CoachRequest(
             turn: turn, facts: facts, sharesFacts: settings.coaching.shareHabitsWithHostedCoach,
-            history: history.map(\.message), language: Localizer.current.language,
-            voice: try await CreatorService.space(owner, repositories).map(\.branding))
+            sharedCategories: settings.privacy.sharing.allowed, history: history.map(\.message),
+            language: Localizer.current.language, voice: try await CreatorService.space(owner, repositories).map(\.branding))
         return (sent, request, settings, awards)
     }
 

@@ -83,7 +83,7 @@ struct SettingsCategory: Sendable {
                 SettingItem("privacy.anonymousAnalytics", .toggle, essential: true, hasHint: true),
                 SettingItem("privacy.productResearch", .toggle),
                 SettingItem("privacy.retention", .choice(["oneYear", "twoYears", "never"]), hasHint: true),
-            ]),
+            ] + DataCategory.allCases.map { SettingItem("privacy.sharing.\($0.rawValue)", .toggle, hasHint: true) }),
         SettingsCategory(
             id: "account",
             items: []),
