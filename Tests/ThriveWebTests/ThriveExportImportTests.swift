@@ -123,6 +123,16 @@ struct ThriveExportImportTests {
         }
     }
 
+    @Test func whileItRunsItSaysEverythingComesAtOnce() {
+        var item = DataImport(
+            id: DataImportID(UUID()), source: .thriveExport, fileName: "thrive-export.zip", fileBytes: 1_000,
+            createdAt: Date())
+        item.state = .importing
+        #expect(
+            DataImportBody(item, zone: .gmt).message
+                == "Importing everything at once; a large export takes a few minutes. You can leave this page.")
+    }
+
     @Test func aDamagedOrNewerExportChangesNothingAndSaysWhy() async throws {
         let app = try await TestApp.make()
         try await app.test { browser in

@@ -61,6 +61,7 @@ struct DataImportBody: Codable, Sendable {
     static func phrase(_ item: DataImport, zone: TimeZone) -> Phrase {
         switch item.state {
         case .waiting: return Phrase("imports.state.waiting")
+        case .importing where item.source == .thriveExport: return Phrase("imports.state.importingAll")
         case .importing: return Phrase("imports.state.importing", ["count": .integer(item.recordsStored)])
         case .failed: return failurePhrase(item)
         case .done where item.source == .thriveExport:
