@@ -161,7 +161,8 @@ struct SQLCoachRepository: CoachRepository {
             .decode(column: "messages", as: Int.self) ?? 0
     }
 
-    private func lastSeq() async throws -> Int {
+    /// The order number of the person's last message (0 before the first).
+    func lastSeq() async throws -> Int {
         try await sql.select().column(SQLFunction("MAX", args: SQLColumn("seq")), as: "last").from("coach_messages")
             .where("owner_id", .equal, owner.rawValue).first()?.decode(column: "last", as: Int?.self) ?? 0
     }

@@ -126,10 +126,7 @@ struct SQLPersonalRestoreRepository: PersonalRestoreRepository {
             return try await restore(rows, table, keys, as: JournalEntry.self) { try await records.journal.store($0) }
         case "coach_messages":
             if keys.coachOffset == nil {
-                keys.coachOffset =
-                    try await sql.raw(
-                        "SELECT COALESCE(MAX(seq), 0) AS last FROM coach_messages WHERE owner_id = \(bind: owner.rawValue)"
-                    ).first()?.decode(column: "last", as: Int.self) ?? 0
+                keys.coachOffset = try await SQLCoachRepository(session: session, owner: owner).lastSeq()
             }
             try await insert(rows, table, keys)
             return 0
@@ -174,21 +171,13 @@ struct SQLPersonalRestoreRepository: PersonalRestoreRepository {
         guard case .text(let kind) = row.cells["kind"], case .json(let body) = row.cells["body"] else {
             throw PersonalRestore.Unreadable(table: table.name, line: row.line)
         }
-        let before = try await sql.select().column("body").from("person_documents").where("owner_id", .equal, owner.rawValue)
-            .where("kind", .equal, kind).first()?.decode(column: "body", as: String.self)
-        try await sql.insert(into: "person_documents").columns("owner_id", "kind", "body", "updated_at")
-            .values(SQLBind(owner.rawValue), SQLBind(kind), SQLBind(body), SQLBind(Self.time(row, "updated_at") ?? time))
-            .onConflict(with: ["owner_id", "kind"]) { $0.set(excludedValueOf: "body").set(excludedValueOf: "updated_at") }
-            .run()
-        guard let change = keys.documentChanges[kind] else { return }
-        let decoder = JSONDecoder()
-        let paths = JSONValue.changedPaths(
-            from: try decoder.decode(JSONValue.self, from: Data((before ?? "{}").utf8)),
-            to: try read(row, table) { _ in try decoder.decode(JSONValue.self, from: Data(body.utf8)) })
-        guard !paths.isEmpty else { return }
-        try await ChangeLogWriter(session: session, owner: owner).append([
-            .init(kind: change, recordID: owner.rawValue, deleted: false, detail: ChangeLogWriter.detail(paths))
-        ])
+        do {
+            try await SQLPersonDocumentRepository(session: session, owner: owner).write(
+                kind: kind, body: body, change: keys.documentChanges[kind], fallback: { "{}" },
+                at: Self.time(row, "updated_at") ?? time)
+        } catch is DecodingError {
+            throw PersonalRestore.Unreadable(table: table.name, line: row.line)
+        }
     }
 
     /// Rows written as they were, under new ids, with their references following the ids given

@@ -35,8 +35,12 @@ struct SQLPersonDocumentRepository: PersonDocumentRepository {
     }
 
     private func body<Document: PersonDocument>(of type: Document.Type) async throws -> String? {
+        try await body(of: Document.documentKind)
+    }
+
+    private func body(of kind: String) async throws -> String? {
         try await sql.select().column("body").from("person_documents").where("owner_id", .equal, owner.rawValue)
-            .where("kind", .equal, Document.documentKind).first()?.string("body")
+            .where("kind", .equal, kind).first()?.string("body")
     }
 
     /// Saves a document; a synced one logs the fields that changed (none changed, nothing logged).
@@ -45,24 +49,33 @@ struct SQLPersonDocumentRepository: PersonDocumentRepository {
         encoder.outputFormatting = .sortedKeys
         encoder.dateEncodingStrategy = .secondsSince1970
         let body = String(decoding: try encoder.encode(document), as: UTF8.self)
-        guard let kind = Document.changeKind else { return try await upsert(Document.self, body, at: time) }
-        let before = try await self.body(of: Document.self) ?? String(decoding: try encoder.encode(Document()), as: UTF8.self)
+        try await write(
+            kind: Document.documentKind, body: body, change: Document.changeKind,
+            fallback: { String(decoding: try encoder.encode(Document()), as: UTF8.self) }, at: time)
+    }
+
+    /// Writes a document's body by its kind. A synced kind (`change`) logs the fields that differ
+    /// from the stored body, or from `fallback` (the kind's defaults) when none is stored; none
+    /// differing, nothing is logged.
+    func write(kind: String, body: String, change: ChangeKind?, fallback: () throws -> String, at time: Date) async throws {
+        guard let change else { return try await upsert(kind, body, at: time) }
+        let before = try await self.body(of: kind) ?? fallback()
         let decoder = JSONDecoder()
         let paths = JSONValue.changedPaths(
             from: try decoder.decode(JSONValue.self, from: Data(before.utf8)),
             to: try decoder.decode(JSONValue.self, from: Data(body.utf8)))
-        guard !paths.isEmpty else { return try await upsert(Document.self, body, at: time) }
+        guard !paths.isEmpty else { return try await upsert(kind, body, at: time) }
         let log = ChangeLogWriter(session: session, owner: owner)
         let first = try await log.reserve(1)
-        try await upsert(Document.self, body, at: time)
+        try await upsert(kind, body, at: time)
         try await log.log(
-            [.init(kind: kind, recordID: owner.rawValue, deleted: false, detail: ChangeLogWriter.detail(paths))], from: first)
+            [.init(kind: change, recordID: owner.rawValue, deleted: false, detail: ChangeLogWriter.detail(paths))], from: first)
     }
 
-    private func upsert<Document: PersonDocument>(_ type: Document.Type, _ body: String, at time: Date) async throws {
+    private func upsert(_ kind: String, _ body: String, at time: Date) async throws {
         try await sql.insert(into: "person_documents")
             .columns("owner_id", "kind", "body", "updated_at")
-            .values(owner.rawValue, Document.documentKind, body, time)
+            .values(owner.rawValue, kind, body, time)
             .onConflict(with: ["owner_id", "kind"]) { $0.set(excludedValueOf: "body").set(excludedValueOf: "updated_at") }
             .run()
     }
