@@ -1,10 +1,12 @@
 """Starts a real `thrive serve --demo` on loopback and drives it with headless Chromium."""
+import json
 import os
 import socket
 import subprocess
 import tempfile
 import time
 import urllib.request
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,23 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+class JSONStandIn(BaseHTTPRequestHandler):
+    """A local stand-in for an outside service: quiet, answering JSON."""
+
+    def log_message(self, *args):
+        pass
+
+    def reply(self, status, body=None, headers=None):
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        data = json.dumps(body).encode() if body is not None else b""
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
 
 def start_server(data=None, port=None, extra_env=None):

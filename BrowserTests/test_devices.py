@@ -3,40 +3,26 @@ the provider would share, goes to the provider (a local stand-in speaking Fitbit
 PKCE and its data API), comes back connected with the month's records, syncs and disconnects."""
 import base64
 import hashlib
-import json
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from accessibility import assert_accessible
-from conftest import free_port, screenshot, start_server
+from conftest import JSONStandIn, free_port, screenshot, start_server
 from test_outbox import press
 from test_pages import log_in
 
 CLIENT_ID, CLIENT_SECRET = "thrive-browser", "browser-secret"
 
 
-class FitbitStandIn(BaseHTTPRequestHandler):
+class FitbitStandIn(JSONStandIn):
     """Fitbit's authorize page (consents at once), token endpoint (checks the client, the code and
     the PKCE verifier), revocation, and a day's minute heart rate: 60 readings an hour from 08:00."""
     codes = {}
     tokens = set()
-
-    def log_message(self, *args):
-        pass
-
-    def reply(self, status, body=None, headers=None):
-        self.send_response(status)
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        data = json.dumps(body).encode() if body is not None else b""
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
 
     def do_GET(self):
         url = urllib.parse.urlparse(self.path)

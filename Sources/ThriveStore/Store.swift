@@ -56,6 +56,7 @@ public struct Repositories: Sendable {
     public var accountLinks: any AccountLinkRepository { SQLAccountLinkRepository(sql: sql) }
     public var secondFactors: any SecondFactorRepository { SQLSecondFactorRepository(sql: sql) }
     public var passkeys: any PasskeyRepository { SQLPasskeyRepository(sql: sql) }
+    public var accountIdentities: any AccountIdentityRepository { SQLAccountIdentityRepository(sql: sql) }
     public var appLocks: any AppLockRepository { SQLAppLockRepository(sql: sql) }
     public var accountDeletions: any AccountDeletionRepository { SQLAccountDeletionRepository(sql: sql) }
     public var inactivity: any InactivityRepository { SQLInactivityRepository(sql: sql) }

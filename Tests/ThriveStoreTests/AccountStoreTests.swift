@@ -355,4 +355,43 @@ struct AccountStoreTests {
             #expect(try await store.read { try await $0.passkeys.find(credentialID: "cred-phone") } == nil)
         }
     }
+
+    @Test(arguments: TestStores.kinds)
+    func aProviderAccountOpensOneThriveAccountAndGoesWithIt(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            let google = LinkedIdentity(
+                provider: .google, subject: "1001", userID: ann.id, email: "ann@gmail.com", linkedAt: Make.time)
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                try await repositories.accountIdentities.link(google)
+            }
+            #expect(try await store.read { try await $0.accountIdentities.owner(.google, subject: "1001") } == ann.id)
+            #expect(try await store.read { try await $0.accountIdentities.owner(.apple, subject: "1001") } == nil)
+            await #expect(throws: StoreError.conflict("identity"), "the same Google account for Bob") {
+                try await store.write {
+                    try await $0.accountIdentities.link(
+                        LinkedIdentity(provider: .google, subject: "1001", userID: bob.id, email: nil, linkedAt: Make.time))
+                }
+            }
+            await #expect(throws: StoreError.conflict("identity"), "a second Google account for Ann") {
+                try await store.write {
+                    try await $0.accountIdentities.link(
+                        LinkedIdentity(provider: .google, subject: "2002", userID: ann.id, email: nil, linkedAt: Make.time))
+                }
+            }
+            #expect(try await store.read { try await $0.accountIdentities.all(for: ann.id) } == [google])
+            #expect(!(try await store.write { try await $0.accountIdentities.unlink(.apple, of: ann.id) }))
+            #expect(!(try await store.write { try await $0.accountIdentities.unlink(.google, of: bob.id) }))
+            try await store.write {
+                try await $0.accountIdentities.link(
+                    LinkedIdentity(provider: .apple, subject: "000.a", userID: ann.id, email: nil, linkedAt: Make.time))
+            }
+            #expect(try await store.write { try await $0.accounts.delete(ann.id) })
+            #expect(try await store.read { try await $0.accountIdentities.owner(.google, subject: "1001") } == nil)
+            #expect(try await store.read { try await $0.accountIdentities.owner(.apple, subject: "000.a") } == nil)
+        }
+    }
 }

@@ -80,36 +80,16 @@ public actor StubDeviceProviders {
 
     /// Runs `body` with the providers listening on 127.0.0.1.
     public static func run<T: Sendable>(_ body: @Sendable (StubDeviceProviders) async throws -> T) async throws -> T {
-        let box = StubBox<StubDeviceProviders>()
-        let router = Router()
-        let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            guard let stub = box.value else { return Response(status: .serviceUnavailable) }
-            let body = try await request.body.collect(upTo: 1_048_576)
-            var query: [String: String] = [:]
-            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-            let answer = await stub.handle(
-                method: request.method.rawValue, path: request.uri.path, query: query,
-                authorization: request.headers[.authorization], body: String(buffer: body))
-            var headers = HTTPFields()
-            for (name, value) in answer.headers { headers[HTTPField.Name(name)!] = value }
-            return Response(
-                status: .init(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: answer.body)))
-        }
-        router.get("**", use: handler)
-        router.post("**", use: handler)
-        router.delete("**", use: handler)
-        return try await LocalServer.run(router: router) { port in
-            let stub = StubDeviceProviders(port: port)
-            box.value = stub
-            return try await body(stub)
-        }
+        try await LocalServer.runStub(
+            make: { StubDeviceProviders(port: $0) },
+            handle: { stub, request in
+                await stub.handle(
+                    method: request.method, path: request.path, query: request.query, authorization: request.authorization,
+                    body: request.body)
+            }, body)
     }
 
-    struct Answer {
-        var status = 200
-        var headers: [(String, String)] = [("Content-Type", "application/json")]
-        var body = ""
-    }
+    typealias Answer = StubAnswer
 
     func handle(method: String, path: String, query: [String: String], authorization: String?, body: String) -> Answer {
         let parts = path.split(separator: "/", maxSplits: 1).map(String.init)

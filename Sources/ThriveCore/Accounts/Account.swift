@@ -4,6 +4,7 @@ import Foundation
 public struct Account: Hashable, Sendable, Identifiable {
     public let id: UserID
     public let email: EmailAddress
+    /// Empty for an account made by signing in with Google or Apple until its owner sets a password.
     public let passwordHash: String
     public let createdAt: Date
 
@@ -13,4 +14,6 @@ public struct Account: Hashable, Sendable, Identifiable {
         self.passwordHash = passwordHash
         self.createdAt = createdAt
     }
+
+    public var hasPassword: Bool { !passwordHash.isEmpty }
 }

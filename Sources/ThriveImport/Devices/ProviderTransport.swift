@@ -18,7 +18,7 @@ public struct ProviderRequest: Sendable {
     }
 
     /// A form POST (`application/x-www-form-urlencoded`), as every token endpoint takes.
-    static func form(_ url: URL, _ fields: [(String, String)], headers: [(String, String)] = []) -> ProviderRequest {
+    public static func form(_ url: URL, _ fields: [(String, String)], headers: [(String, String)] = []) -> ProviderRequest {
         let body = FormEncoding.query(fields)
         return ProviderRequest(
             method: "POST", url: url, headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],

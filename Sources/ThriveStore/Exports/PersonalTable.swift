@@ -176,6 +176,7 @@ public enum PersonalTables {
         "auth_tokens": "sign-in tokens",
         "known_devices": "remembered-device tokens",
         "passkeys": "passkey public keys, bound to this server's address",
+        "account_identities": "Google and Apple sign-in links, made for this server's app registration",
         "recovery_codes": "two-step recovery code hashes",
         "second_factors": "the sealed two-step secret",
         "web_sessions": "sign-in sessions",

@@ -17,6 +17,8 @@ struct AccountDeletionPagesController {
         /// Signed out now, and (when the server sends e-mail) reminded two days before.
         var signedOutNote = ""
         var errors = FormErrors()
+        /// An account made with Google or Apple confirms with a password it has to set first.
+        var needsPassword = false
     }
 
     struct DeletionRequest: Codable {
@@ -86,6 +88,9 @@ struct AccountDeletionPagesController {
         -> Response
     {
         var page = page
+        if let userID = context.identity?.userID {
+            page.needsPassword = !(try await services.store.read { try await $0.accounts.find(id: userID) }?.hasPassword ?? true)
+        }
         page.signedOutNote = t(
             services.configuration.push.smtp == nil ? "deletion.whatSignedOutNoMail" : "deletion.whatSignedOut")
         return services.renderer.render(

@@ -28,15 +28,17 @@ public struct AccountService: Sendable {
     }
 
     /// Creates the account and its profile in one transaction, then runs `andThen` inside the same
-    /// transaction (to start a session, say): either all of it is stored or none.
+    /// transaction (to start a session, say): either all of it is stored or none. Without a password
+    /// (an account made by signing in with a provider), only the provider and passkeys open it.
     public func register<R: Sendable>(
-        email rawEmail: String, password: String, profile: Profile,
+        email rawEmail: String, password: String?, profile: Profile,
         andThen: @escaping @Sendable (Repositories, Account) async throws -> R
     ) async throws -> (Account, R) {
         let email = try EmailAddress(rawEmail)
-        try PasswordPolicy.check(password)
+        if let password { try PasswordPolicy.check(password) }
         let profile = try profile.validated(now: now())
-        let hash = await hasher.hash(password)
+        var hash = ""
+        if let password { hash = await hasher.hash(password) }
         let account = Account(id: ids.make(), email: email, passwordHash: hash, createdAt: now())
         let time = now()
         let result = try await store.write { repositories in
@@ -77,12 +79,12 @@ public struct AccountService: Sendable {
         let counted = try await admit(keys, at: time)
         // An unknown e-mail still costs one bcrypt verification, so timing does not reveal which accounts exist.
         let hash: String
-        if let account {
+        if let account, account.hasPassword {
             hash = account.passwordHash
         } else {
             hash = await decoy.value(using: hasher)
         }
-        guard let account, await hasher.verify(password, against: hash) else {
+        guard let account, account.hasPassword, await hasher.verify(password, against: hash) else {
             let waits = zip(keys, counted).compactMap { key, record in
                 throttle.lockedUntil(record, scope: key.scope, now: time)
             }
@@ -131,12 +133,27 @@ public struct AccountService: Sendable {
         }
     }
 
+    /// Gives an account made with Google or Apple its first password (FR-005: either way in once
+    /// linked). One that has a password changes it with ``changePassword(for:current:new:keeping:sessions:)``.
+    public func setFirstPassword(for userID: UserID, new: String) async throws {
+        try PasswordPolicy.check(new)
+        let hash = await hasher.hash(new)
+        try await store.write { repositories in
+            guard let account = try await repositories.accounts.find(id: userID), !account.hasPassword else {
+                throw ValidationError.because("password", "passwordExists")
+            }
+            try await repositories.accounts.updatePasswordHash(hash, for: userID)
+        }
+    }
+
     /// Checks the signed-in person's current password, counted as a sign-in attempt on their
     /// account so that a borrowed, unlocked phone cannot be used to guess it.
     func prove(_ password: String, of userID: UserID) async throws -> (Account, [ThrottleKey]) {
         guard let account = try await store.read({ try await $0.accounts.find(id: userID) }) else {
             throw LoginRefusal.wrongCredentials
         }
+        // An account made with Google or Apple has nothing to prove yet: it is told how to set one.
+        guard account.hasPassword else { throw ValidationError.because("currentPassword", "noPasswordYet") }
         let time = now()
         let keys = [ThrottleKey(.account, account.email.value)]
         let counted = try await admit(keys, at: time)

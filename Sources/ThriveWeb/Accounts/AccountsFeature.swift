@@ -17,5 +17,6 @@ struct AccountsFeature: Feature {
         SecurityPagesController(services: services).addRoutes(to: pages)
         RecoveryPagesController(services: services).addRoutes(to: pages)
         TwoFactorPagesController(services: services).addRoutes(to: pages)
+        SocialSignInPagesController(services: services).addRoutes(to: pages)
     }
 }

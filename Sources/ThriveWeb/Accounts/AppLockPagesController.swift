@@ -28,7 +28,15 @@ struct AppLockPagesController {
             let next = Self.next(request.uri.queryParameters["next"].map(String.init))
             guard context.locked else { return .redirect(to: next, type: .normal) }
             let ways = try await services.appLock.ways(for: userID, session: session)
-            return render(LockPage(next: next, ways: ways), context)
+            var page = LockPage(next: next, ways: ways)
+            // Back from Google or Apple without the lock opened.
+            if let failed = request.uri.queryParameters["failed"].map(String.init),
+                let key = failed == "notYours" ? "social.notYours" : SecurityPagesController.problems[failed]
+            {
+                let brand = request.uri.queryParameters["provider"].flatMap { SocialProvider(rawValue: String($0)) }?.brand ?? ""
+                page.lockErrors.add("provider", t(key, ["provider": brand]))
+            }
+            return render(page, context)
         }
 
         router.post("unlock") { request, context -> Response in

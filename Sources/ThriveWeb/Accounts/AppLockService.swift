@@ -11,6 +11,8 @@ struct AppLockService: Sendable {
     let passkeys: PasskeyService
     /// For people who never set theirs.
     let defaultLock: AppLock
+    /// The providers the operator set up: a linked one opens the lock too.
+    var offeredProviders: [SocialProvider] = []
 
     var store: Store { accounts.store }
     var now: Now { accounts.now }
@@ -19,6 +21,10 @@ struct AppLockService: Sendable {
     struct Ways: Codable, Sendable {
         let passkey: Bool
         let pin: Bool
+        /// False for an account made with Google or Apple that never set a password.
+        let password: Bool
+        let google: Bool
+        let apple: Bool
     }
 
     enum Refusal: Error, Equatable {
@@ -28,14 +34,18 @@ struct AppLockService: Sendable {
     }
 
     func ways(for userID: UserID, session tokenHash: String) async throws -> Ways {
-        let (lock, keys, failures) = try await store.read { repositories in
+        let (lock, keys, failures, hasPassword, identities) = try await store.read { repositories in
             (
                 try await setting(for: userID, in: repositories), try await repositories.passkeys.all(for: userID).count,
-                try await repositories.sessions.find(tokenHash: tokenHash)?.unlockFailures ?? 0
+                try await repositories.sessions.find(tokenHash: tokenHash)?.unlockFailures ?? 0,
+                try await repositories.accounts.find(id: userID)?.hasPassword ?? true,
+                try await repositories.accountIdentities.all(for: userID).map(\.provider)
             )
         }
+        let linked = Set(identities).intersection(offeredProviders)
         return Ways(
-            passkey: keys > 0 && failures < AppLock.passkeyAttempts, pin: lock.pinHash != nil && failures < AppLock.pinAttempts)
+            passkey: keys > 0 && failures < AppLock.passkeyAttempts, pin: lock.pinHash != nil && failures < AppLock.pinAttempts,
+            password: hasPassword, google: linked.contains(.google), apple: linked.contains(.apple))
     }
 
     func lock(session tokenHash: String) async throws {

@@ -10,7 +10,11 @@ struct AuthPagesController {
     struct LoginPage: Sendable {
         var email = ""
         var notice: String?
+        var problem: String?
         var errors = FormErrors()
+        /// "Continue with Google", "Continue with Apple": the providers the operator set up.
+        var social: [SocialButton] = []
+        var hasSocial = false
     }
 
     struct SignupPage: Sendable {
@@ -25,6 +29,8 @@ struct AuthPagesController {
         var metric = true
         var timeZones: [Zone]
         var errors = FormErrors()
+        var social: [SocialButton] = []
+        var hasSocial = false
 
         init(selectedZone: String = "UTC") {
             let selected = TimeZoneChoices.current(selectedZone)
@@ -41,10 +47,11 @@ struct AuthPagesController {
         router.get("login") { request, context -> Response in
             if context.identity != nil { return .redirect(to: "/", type: .normal) }
             var page = LoginPage()
-            page.notice = Self.notice(
-                request.uri.queryParameters.get("notice"), context: context,
-                idleMinutes: services.configuration.sessionIdleMinutes)
-            return services.renderer.render("login", chrome: Chrome(title: t("login.title"), context: context), content: page)
+            let notice = request.uri.queryParameters.get("notice")
+            page.notice = Self.notice(notice, context: context, idleMinutes: services.configuration.sessionIdleMinutes)
+            page.problem = SocialButton.problem(notice, provider: request.uri.queryParameters.get("provider"))
+            return services.renderer.render(
+                "login", chrome: Chrome(title: t("login.title"), context: context), content: withSocial(page))
         }
 
         router.post("login") { request, context -> Response in
@@ -55,7 +62,7 @@ struct AuthPagesController {
                 if form.text("email") == nil { page.errors.add("email", t("auth.enterEmail")) }
                 if (form["password"] ?? "").isEmpty { page.errors.add("password", t("auth.enterPassword")) }
                 return services.renderer.render(
-                    "login", chrome: Chrome(title: t("login.title"), context: context), content: page,
+                    "login", chrome: Chrome(title: t("login.title"), context: context), content: withSocial(page),
                     status: .unprocessableContent)
             }
             do {
@@ -76,13 +83,14 @@ struct AuthPagesController {
             } catch let error as ValidationError {
                 page.errors.add(error)
                 return services.renderer.render(
-                    "login", chrome: Chrome(title: t("login.title"), context: context), content: page,
+                    "login", chrome: Chrome(title: t("login.title"), context: context), content: withSocial(page),
                     status: .unprocessableContent)
             } catch let refusal as LoginRefusal {
                 let error = AuthAPIController.error(for: refusal, now: services.now())
                 page.errors.add("password", error.message)
                 var response = services.renderer.render(
-                    "login", chrome: Chrome(title: t("login.title"), context: context), content: page, status: error.status)
+                    "login", chrome: Chrome(title: t("login.title"), context: context), content: withSocial(page),
+                    status: error.status)
                 if let retryAfter = error.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
                 return response
             }
@@ -91,7 +99,7 @@ struct AuthPagesController {
         router.get("signup") { _, context -> Response in
             if context.identity != nil { return .redirect(to: "/", type: .normal) }
             return services.renderer.render(
-                "signup", chrome: Chrome(title: t("signup.title"), context: context), content: SignupPage())
+                "signup", chrome: Chrome(title: t("signup.title"), context: context), content: withSocial(SignupPage()))
         }
 
         router.post("signup") { request, context -> Response in
@@ -114,7 +122,7 @@ struct AuthPagesController {
             do { _ = try profile.validated(now: services.now()) } catch let error as ValidationError { page.errors.add(error) }
             if page.errors.hasAny {
                 return services.renderer.render(
-                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page,
+                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: withSocial(page),
                     status: .unprocessableContent)
             }
             do {
@@ -134,12 +142,13 @@ struct AuthPagesController {
             } catch let error as ValidationError {
                 page.errors.add(error)
                 return services.renderer.render(
-                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page,
+                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: withSocial(page),
                     status: .unprocessableContent)
             } catch StoreError.conflict {
                 page.errors.add("email", t("auth.emailTaken"))
                 return services.renderer.render(
-                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: page, status: .conflict)
+                    "signup", chrome: Chrome(title: t("signup.title"), context: context), content: withSocial(page),
+                    status: .conflict)
             }
         }
 
@@ -159,6 +168,20 @@ struct AuthPagesController {
             response.setCookie(SessionCookie.expired(secure: services.configuration.usesTLS))
             return response
         }
+    }
+
+    private func withSocial(_ page: LoginPage) -> LoginPage {
+        var page = page
+        page.social = SocialButton.all(services.socialSignIn.offered)
+        page.hasSocial = !page.social.isEmpty
+        return page
+    }
+
+    private func withSocial(_ page: SignupPage) -> SignupPage {
+        var page = page
+        page.social = SocialButton.all(services.socialSignIn.offered)
+        page.hasSocial = !page.social.isEmpty
+        return page
     }
 
     /// Starts the browser's session and sends it on: the last step of every sign-in.

@@ -11,6 +11,8 @@ struct PendingSignIn: SealedTicket {
     let deviceToken: String
     let expires: Date
     let nonce: String
+    /// A Google or Apple account to link once the code is right (FR-089's "link after password").
+    var identity: PendingIdentity?
 
     static let lifetime: TimeInterval = 5 * 60
     static let cookieName = "thrive_signin"

@@ -19,6 +19,17 @@ struct SecurityPage: Sendable {
         let detail: String
     }
 
+    /// A Google or Apple account: linked (with its address and date), or offered to link.
+    struct SocialRow: Sendable {
+        let provider: String
+        let brand: String
+        let linked: Bool
+        let detail: String
+        let canUnlink: Bool
+        let linkLabel: String
+        let unlinkLabel: String
+    }
+
     struct LockChoice: Sendable {
         let value: String
         let label: String
@@ -26,6 +37,8 @@ struct SecurityPage: Sendable {
     }
 
     var notice: String?
+    /// A link with a provider that did not work, or an unlink refused.
+    var problem: String?
     var errors = FormErrors() {
         didSet { pinOpen = ["pin", "confirmPin", "pinPassword"].contains { errors[$0] != nil } }
     }
@@ -52,12 +65,30 @@ struct SecurityPage: Sendable {
     /// This browser's name, offered for a new passkey.
     let suggestedPasskeyName: String
     let passkeyNameLimit = PasskeyService.nameLimit
+    let social: [SocialRow]
+    let hasSocial: Bool
+    /// An account made with Google or Apple has no password until its owner sets one.
+    let hasPassword: Bool
 
     init(
         email: String, canChangeEmail: Bool, twoFactor: (since: Date, codesLeft: Int)?, sessions: [WebSession],
         apps: [AuthTokenFamily], passkeys: [Passkey], lock: AppLock, current: String?, zone: TimeZone, now: Date,
-        sessionMinutes: Int
+        sessionMinutes: Int, hasPassword: Bool = true, identities: [LinkedIdentity] = [], offered: [SocialProvider] = []
     ) {
+        self.hasPassword = hasPassword
+        let unlinkable = SocialSignIn.canUnlink(
+            hasPassword: hasPassword, passkeys: passkeys.count, identities: identities.count)
+        social = SocialProvider.allCases.compactMap { provider in
+            let identity = identities.first { $0.provider == provider }
+            guard identity != nil || offered.contains(provider) else { return nil }
+            let linkedOn = identity.map { t("social.linkedOn", ["date": DisplayFormat.date($0.linkedAt, in: zone)]) }
+            return SocialRow(
+                provider: provider.rawValue, brand: provider.brand, linked: identity != nil,
+                detail: [identity?.email, linkedOn].compactMap { $0 }.joined(separator: " · "),
+                canUnlink: unlinkable, linkLabel: t("social.link", ["provider": provider.brand]),
+                unlinkLabel: t("social.unlink", ["provider": provider.brand]))
+        }
+        hasSocial = !social.isEmpty
         lockChoices =
             [LockChoice(value: "off", label: t("lock.off"), selected: lock.idleMinutes == nil)]
             + AppLock.choices.map { minutes in

@@ -14,7 +14,13 @@ struct SecurityPagesController {
         router.get(RouterPath(route)) { request, context -> Response in
             guard context.identity != nil else { return context.toLogin }
             var page = try await page(context)
-            page.notice = request.uri.queryParameters["done"].flatMap { Self.notices[String($0)] }.map { t($0) }
+            let brand = request.uri.queryParameters["provider"].flatMap { SocialProvider(rawValue: String($0)) }?.brand ?? ""
+            page.notice = request.uri.queryParameters["done"].flatMap { Self.notices[String($0)] }.map {
+                t($0, ["provider": brand])
+            }
+            page.problem = request.uri.queryParameters["failed"].flatMap { Self.problems[String($0)] }.map {
+                t($0, ["provider": brand])
+            }
             return render(page, context)
         }
 
@@ -25,10 +31,15 @@ struct SecurityPagesController {
             var errors = FormErrors()
             let current = form["currentPassword"] ?? ""
             let new = form["password"] ?? ""
-            if current.isEmpty { errors.add("currentPassword", t("security.enterCurrent")) }
+            let hasPassword = try await services.store.read { try await $0.accounts.find(id: userID) }?.hasPassword ?? true
+            if current.isEmpty, hasPassword { errors.add("currentPassword", t("security.enterCurrent")) }
             if new != (form["confirmPassword"] ?? "") { errors.add("confirmPassword", t("security.confirmDiffers")) }
             if !errors.hasAny {
                 do {
+                    guard hasPassword else {
+                        try await services.accounts.setFirstPassword(for: userID, new: new)
+                        return .redirect(to: Self.path + "?done=passwordSet", type: .normal)
+                    }
                     try await services.accounts.changePassword(
                         for: userID, current: current, new: new, keeping: context.sessionTokenHash, sessions: services.sessions)
                     return .redirect(to: Self.path + "?done=password", type: .normal)
@@ -74,7 +85,14 @@ struct SecurityPagesController {
         "email": "security.emailSent", "twoFactorOn": "twoFactor.turnedOn", "twoFactorOff": "twoFactor.turnedOff",
         "passkeyAdded": "passkeys.addedNotice", "passkeyRenamed": "passkeys.renamedNotice",
         "passkeyRemoved": "passkeys.removedNotice", "lockSaved": "lock.saved", "pinSet": "lock.pinSaved",
-        "pinRemoved": "lock.pinRemoved",
+        "pinRemoved": "lock.pinRemoved", "passwordSet": "security.passwordSet", "linked": "social.linkedNotice",
+        "unlinked": "social.unlinkedNotice",
+    ]
+
+    /// What `failed=…` says: a link with a provider that did not finish, or an unlink refused.
+    static let problems = [
+        "cancelled": "social.linkCancelled", "unavailable": "social.unavailable", "failed": "social.failed",
+        "linkedElsewhere": "social.linkedElsewhere", "providerTaken": "social.providerTaken", "lastWayIn": "social.lastWayIn",
     ]
 
     /// The page again with a form's problems (a form of this page, or the e-mail one).
@@ -91,7 +109,8 @@ struct SecurityPagesController {
     private func page(_ context: AppRequestContext) async throws -> SecurityPage {
         let userID = try context.requireUser()
         let now = services.now()
-        let (account, factor, codesLeft, sessions, apps, passkeys, lock, zone) = try await services.store.read { repositories in
+        let (account, factor, codesLeft, sessions, apps, passkeys, lock, zone, identities) = try await services.store.read {
+            repositories in
             (
                 try await repositories.accounts.find(id: userID), try await repositories.secondFactors.find(for: userID),
                 try await repositories.secondFactors.unusedRecoveryCodes(for: userID),
@@ -99,7 +118,8 @@ struct SecurityPagesController {
                 try await repositories.authTokens.families(for: userID, at: now),
                 try await repositories.passkeys.all(for: userID),
                 try await services.appLock.setting(for: userID, in: repositories),
-                try await repositories.records(of: userID).timeZone()
+                try await repositories.records(of: userID).timeZone(),
+                try await repositories.accountIdentities.all(for: userID)
             )
         }
         return SecurityPage(
@@ -107,7 +127,8 @@ struct SecurityPagesController {
             twoFactor: factor?.enabledAt.map { ($0, codesLeft) },
             sessions: sessions, apps: apps, passkeys: passkeys, lock: lock, current: context.sessionTokenHash, zone: zone,
             now: now,
-            sessionMinutes: services.configuration.sessionIdleMinutes)
+            sessionMinutes: services.configuration.sessionIdleMinutes, hasPassword: account?.hasPassword ?? true,
+            identities: identities, offered: services.socialSignIn.offered)
     }
 
     private func render(_ page: SecurityPage, _ context: AppRequestContext, status: HTTPResponse.Status = .ok) -> Response {

@@ -42,8 +42,14 @@ struct TwoFactorPagesController {
                 try await services.accounts.throttled(codeFor: userID) {
                     try await services.twoFactor.verify(for: userID, code: form["code"] ?? "")
                 }
-                var response = try await AuthPagesController(services: services).signedIn(
-                    userID, deviceToken: pending.deviceToken, request: request, to: Invitation.pending(request) ?? "/")
+                var response: Response
+                if let identity = pending.identity {
+                    response = try await SocialSignInPagesController(services: services).linkAndSignIn(
+                        identity, userID, deviceToken: pending.deviceToken, request: request)
+                } else {
+                    response = try await AuthPagesController(services: services).signedIn(
+                        userID, deviceToken: pending.deviceToken, request: request, to: Invitation.pending(request) ?? "/")
+                }
                 response.setCookie(PendingSignIn.cookie("", secure: services.configuration.usesTLS))
                 return response
             } catch TwoFactorRefusal.wrongCode {

@@ -40,6 +40,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var importLimitBytes = 16 * 1_073_741_824
     /// Device providers the operator registered Thrive with, and the key that seals their tokens.
     public var devices = DeviceConfiguration()
+    /// Google and Apple, when the operator registered Thrive with them (spec 003 FR-004).
+    public var socialSignIn = SocialSignInConfiguration()
 
     /// Whether accounts unused for six months are deleted, after warnings at 30 and 7 days (spec 004).
     public var inactivityDeletion = true
@@ -99,6 +101,14 @@ public struct AppConfiguration: Sendable, Hashable {
         case googleFitClientSecret = "THRIVE_GOOGLE_FIT_CLIENT_SECRET"
         case whoopClientID = "THRIVE_WHOOP_CLIENT_ID"
         case whoopClientSecret = "THRIVE_WHOOP_CLIENT_SECRET"
+        case googleClientID = "THRIVE_GOOGLE_CLIENT_ID"
+        case googleClientSecret = "THRIVE_GOOGLE_CLIENT_SECRET"
+        case googleIssuer = "THRIVE_GOOGLE_ISSUER"
+        case appleClientID = "THRIVE_APPLE_CLIENT_ID"
+        case appleTeamID = "THRIVE_APPLE_TEAM_ID"
+        case appleKeyID = "THRIVE_APPLE_KEY_ID"
+        case appleKeyFile = "THRIVE_APPLE_KEY_FILE"
+        case appleIssuer = "THRIVE_APPLE_ISSUER"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -165,6 +175,7 @@ public struct AppConfiguration: Sendable, Hashable {
             importLimitBytes = gigabytes * 1_073_741_824
         }
         devices = try DeviceConfiguration(value)
+        socialSignIn = try SocialSignInConfiguration(value)
         push.apns = try Self.apns(value)
         push.smtp = try Self.smtp(value)
         if let cost = value(.bcryptCost) {
@@ -191,16 +202,11 @@ public struct AppConfiguration: Sendable, Hashable {
 
     /// APNs when its key file, key id, team id and topic are all given; a part alone is an error.
     static func apns(_ value: (Variable) -> String?) throws(ConfigurationError) -> APNsSetup? {
-        let parts = [Variable.apnsKeyFile, .apnsKeyID, .apnsTeamID, .apnsTopic]
-        let given = parts.filter { value($0) != nil }
-        if given.isEmpty { return nil }
-        guard given.count == parts.count, let file = value(.apnsKeyFile), let keyID = value(.apnsKeyID),
-            let teamID = value(.apnsTeamID), let topic = value(.apnsTopic)
-        else {
-            throw ConfigurationError(
-                "APNs needs all of \(parts.map(\.rawValue).joined(separator: ", ")); missing: "
-                    + parts.filter { value($0) == nil }.map(\.rawValue).joined(separator: ", ") + ".")
-        }
+        guard
+            try allOrNone([.apnsKeyFile, .apnsKeyID, .apnsTeamID, .apnsTopic], value),
+            let file = value(.apnsKeyFile), let keyID = value(.apnsKeyID), let teamID = value(.apnsTeamID),
+            let topic = value(.apnsTopic)
+        else { return nil }
         guard let pem = try? String(contentsOfFile: file, encoding: .utf8), APNsSetup.isKey(pem) else {
             throw ConfigurationError("\(Variable.apnsKeyFile.rawValue) must name a readable .p8 key (PEM, P-256).")
         }
@@ -216,6 +222,19 @@ public struct AppConfiguration: Sendable, Hashable {
             setup.trustedCAPEM = ca
         }
         return setup
+    }
+
+    /// Whether a setting made of several variables is given: all of them (true), none (false), or
+    /// some, which is an error naming the missing ones.
+    static func allOrNone(_ parts: [Variable], _ value: (Variable) -> String?) throws(ConfigurationError) -> Bool {
+        let missing = parts.filter { value($0) == nil }
+        if missing.count == parts.count { return false }
+        guard missing.isEmpty else {
+            throw ConfigurationError(
+                "\(parts.map(\.rawValue).joined(separator: ", ")) go together; missing: "
+                    + missing.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        return true
     }
 
     static func smtp(_ value: (Variable) -> String?) throws(ConfigurationError) -> SMTPSetup? {

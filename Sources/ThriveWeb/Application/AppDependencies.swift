@@ -70,6 +70,7 @@ struct AppServices: Sendable {
     let devices: DeviceServices
     let twoFactor: TwoFactorService
     let passkeys: PasskeyService
+    let socialSignIn: SocialSignInService
     let appLock: AppLockService
     let accountDeletion: AccountDeletionService
     let dataExports: DataExportService
@@ -116,7 +117,11 @@ struct AppServices: Sendable {
         }
         twoFactor = TwoFactorService(store: store, now: now, vault: vault)
         passkeys = PasskeyService(store: store, now: now, vault: vault)
-        appLock = AppLockService(accounts: accounts, passkeys: passkeys, defaultLock: sessions.defaultLock)
+        socialSignIn = SocialSignInService(
+            store: store, now: now, accounts: accounts, configuration: configuration.socialSignIn, vault: vault)
+        appLock = AppLockService(
+            accounts: accounts, passkeys: passkeys, defaultLock: sessions.defaultLock,
+            offeredProviders: configuration.socialSignIn.offered)
         accountDeletion = AccountDeletionService(accounts: accounts, ids: ids, files: PersonFiles(configuration))
         dataExports = DataExportService(
             store: store, now: now, ids: ids, files: DataExportFiles(folder: configuration.exportFolder))

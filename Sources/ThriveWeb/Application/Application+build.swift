@@ -34,7 +34,8 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
     router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(
         middleware: SecurityHeadersMiddleware(
-            strictTransportSecurity: configuration.usesTLS, formTargets: configuration.devices.consentOrigins))
+            strictTransportSecurity: configuration.usesTLS,
+            formTargets: configuration.devices.consentOrigins + configuration.socialSignIn.origins))
     router.add(middleware: LanguageMiddleware())
     router.add(middleware: ErrorMiddleware(renderer: services.renderer))
     router.add(middleware: PathCheckMiddleware())

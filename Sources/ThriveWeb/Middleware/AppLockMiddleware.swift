@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ThriveCore
 
 /// Keeps a locked browser session to the lock screen: a page asked for goes to `/unlock` (and back
 /// after), the page scripts' and cookie-signed API calls get `423 Locked`. Apps with their own
@@ -25,7 +26,15 @@ struct AppLockMiddleware: RouterMiddleware {
 
     static func passes(_ path: String) -> Bool {
         path == "/unlock" || path.hasPrefix("/unlock/") || path == "/lock" || path.hasPrefix("/lock/") || path == "/logout"
-            || path == "/healthz" || path.hasPrefix("/api/v1/auth/")
+            || path == "/healthz" || path.hasPrefix("/api/v1/auth/") || isProviderStep(path)
+    }
+
+    /// `/auth/google` and its callback: the lock opened with the person's Google or Apple account
+    /// (the controller lets a locked session do nothing else there).
+    static func isProviderStep(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.first == "auth" && parts.count >= 2 && SocialProvider(rawValue: String(parts[1])) != nil
+            && (parts.count == 2 || (parts.count == 3 && parts[2] == "callback"))
     }
 }
 

@@ -36,7 +36,7 @@ struct CSRFMiddleware: RouterMiddleware {
                 context.csrfToken = issuedToken
             }
         }
-        if ![.get, .head, .options].contains(request.method) {
+        if ![.get, .head, .options].contains(request.method), !Self.isProviderCallback(request.uri.path) {
             try await check(&request, context: context, issuedNow: issuedToken != nil)
         }
         var response = try await next(request, context)
@@ -74,6 +74,13 @@ struct CSRFMiddleware: RouterMiddleware {
         guard !issuedNow, let sent, let expected = context.csrfToken, SecretTokens.constantTimeEqual(sent, expected) else {
             throw Self.refusal(api: false)
         }
+    }
+
+    /// Apple posts its sign-in answer from its own site (`form_post`) and cannot carry a token; the
+    /// sign-in's sealed state, matched against the answer's, is what proves it was started here.
+    static func isProviderCallback(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count == 3 && parts[0] == "auth" && parts[2] == "callback"
     }
 
     static func refusal(api: Bool) -> AppError {

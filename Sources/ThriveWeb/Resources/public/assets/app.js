@@ -64,6 +64,12 @@
       if (option.value === zone || formerly.indexOf(zone) >= 0) { select.value = option.value; break; }
     }
   }
+  // Sign-in with Google or Apple may make an account: it takes the browser's time zone too.
+  var zoneFields = document.querySelectorAll("input[data-browser-time-zone]");
+  if (zoneFields.length && window.Intl && Intl.DateTimeFormat) {
+    var browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+    for (var z = 0; z < zoneFields.length; z++) { zoneFields[z].value = browserZone; }
+  }
   // Move focus to a form's error summary so screen readers announce it at once; after a save, to
   // its confirmation (with Undo), so the keyboard continues from what just happened.
   var summary = document.getElementById("form-errors") || document.querySelector("[data-takes-focus]");

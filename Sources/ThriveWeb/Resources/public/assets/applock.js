@@ -41,16 +41,32 @@
   function offer(ways) {
     root.querySelector("[data-way=passkey]").hidden = !(ways.passkey && passkeys && passkeys.supported());
     root.querySelector("[data-way=pin]").hidden = !ways.pin;
+    root.querySelector("[data-way=password]").hidden = ways.password === false;
+    ["google", "apple"].forEach(function (provider) {
+      var form = root.querySelector("[data-way=" + provider + "]");
+      form.hidden = !ways[provider];
+      // The provider's round trip reloads the page: it comes back to this one.
+      var next = form.querySelector("[data-lock-next]");
+      if (!next.value) { next.value = location.pathname + location.search; }
+    });
   }
 
   function passwordOnly(message) {
-    offer({ passkey: false, pin: false });
+    // The password, or Google or Apple for a person who signs in with them.
+    offer({
+      passkey: false, pin: false, password: !root.querySelector("[data-way=password]").hidden,
+      google: !root.querySelector("[data-way=google]").hidden, apple: !root.querySelector("[data-way=apple]").hidden
+    });
     say(message);
     root.querySelector("[data-way=password] input[type=password]").focus();
   }
 
   if (screen) {
-    offer({ passkey: !passkeyButton.parentNode.hidden, pin: !root.querySelector("[data-way=pin]").hidden });
+    offer({
+      passkey: !passkeyButton.parentNode.hidden, pin: !root.querySelector("[data-way=pin]").hidden,
+      password: !root.querySelector("[data-way=password]").hidden,
+      google: !root.querySelector("[data-way=google]").hidden, apple: !root.querySelector("[data-way=apple]").hidden
+    });
   }
 
   function unlocked() {
