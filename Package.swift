@@ -86,6 +86,11 @@ let package = Package(
             providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CQREncode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
@@ -103,7 +108,7 @@ let package = Package(
         .target(
             name: "ThriveReports",
             dependencies: [
-                "ThriveCore", "CRsvg", "CQREncode", "CPangoCairo", "CQPDF",
+                "ThriveCore", "CRsvg", "CQREncode", "CPangoCairo", "CQPDF", "CDeflate",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
@@ -221,7 +226,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ThriveReportsTests",
-            dependencies: ["ThriveCore", "ThriveReports", "ThriveTestSupport"],
+            dependencies: [
+                "ThriveCore", "ThriveReports", "ThriveTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictSwift
         ),
         .target(

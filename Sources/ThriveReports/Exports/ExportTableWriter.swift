@@ -8,8 +8,8 @@ import ThriveCore
 final class ExportTableWriter {
     let table: String
     private let columns: [String]
-    private let json: BufferedFile
-    private let csv: BufferedFile
+    private let json: DeflatingFile
+    private let csv: DeflatingFile
     private let folder: URL
     private let jsonKeys: [[UInt8]]
     private(set) var rows = 0
@@ -18,12 +18,8 @@ final class ExportTableWriter {
         self.table = table
         self.columns = columns
         self.folder = folder
-        for sub in ["data", "csv"] {
-            try FileManager.default.createDirectory(
-                at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        json = try BufferedFile(folder.appendingPathComponent("data/\(table).json"))
-        csv = try BufferedFile(folder.appendingPathComponent("csv/\(table).csv"))
+        json = try DeflatingFile(path: "data/\(table).json", in: folder)
+        csv = try DeflatingFile(path: "csv/\(table).csv", in: folder)
         jsonKeys = columns.map { column in
             var key: [UInt8] = []
             ExportText.appendJSONString(column, to: &key)
@@ -38,9 +34,8 @@ final class ExportTableWriter {
         csv.buffer.append(contentsOf: [13, 10])
     }
 
-    /// The files in the archive this table wrote, relative to its folder.
-    var paths: [String] { ["data/\(table).json", "csv/\(table).csv"] + attachments }
-    private var attachments: [String] = []
+    /// The photos this table wrote, for the archive.
+    private var attachments: [DeflatingFile.Entry] = []
 
     func write(_ cells: [ExportCell]) throws {
         json.buffer.append(contentsOf: rows == 0 ? [10, UInt8(ascii: "{")] : [UInt8(ascii: ","), 10, UInt8(ascii: "{")])
@@ -100,16 +95,15 @@ final class ExportTableWriter {
             }
         }
         let path = "files/\(table)/\(name).\(fileExtension)"
-        let url = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
-        attachments.append(path)
+        let file = try DeflatingFile(path: path, in: folder)
+        try file.write(data)
+        attachments.append(try file.finish())
         return path
     }
 
-    func finish() throws {
+    /// Ends the table's files: its entries in the archive (the JSON, the CSV, then any photos).
+    func finish() throws -> [DeflatingFile.Entry] {
         json.buffer.append(contentsOf: rows == 0 ? [UInt8(ascii: "]"), 10] : [10, UInt8(ascii: "]"), 10])
-        try json.close()
-        try csv.close()
+        return [try json.finish(), try csv.finish()] + attachments
     }
 }

@@ -7,7 +7,7 @@ import ThriveCore
 /// the samples stream past, never held whole.
 final class FHIRBundleWriter {
     static let path = "fhir/observations.json"
-    private let file: BufferedFile
+    private let file: DeflatingFile
     private let patientReference: [UInt8]
     private(set) var observations = 0
     private static let types = Dictionary(uniqueKeysWithValues: QuantityType.allCases.map { ($0.shortName, $0) })
@@ -24,8 +24,7 @@ final class FHIRBundleWriter {
     }
 
     init(in folder: URL, patient: Patient, at time: Date) throws {
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fhir"), withIntermediateDirectories: true)
-        file = try BufferedFile(folder.appendingPathComponent(Self.path))
+        file = try DeflatingFile(path: Self.path, in: folder)
         var reference: [UInt8] = []
         reference.append(contentsOf: #","subject":{"reference":"urn:uuid:"#.utf8)
         ExportText.appendUUID(patient.id, to: &reference)
@@ -117,8 +116,8 @@ final class FHIRBundleWriter {
         try file.flushIfFull()
     }
 
-    func finish() throws {
+    func finish() throws -> DeflatingFile.Entry {
         file.buffer.append(contentsOf: "\n]}\n".utf8)
-        try file.close()
+        return try file.finish()
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
 import ThriveCore
-import ZIPFoundation
 
-/// Builds a person's export in a work folder, a table at a time, then packs it into one ZIP
-/// (deflated) with a README that says what each file holds. The rows arrive one by one from the
+/// Builds a person's export in a work folder, a table at a time, each file deflated as it is
+/// written, then packs them into one ZIP with a README that says what each file holds. The rows arrive one by one from the
 /// store; nothing but a megabyte's buffer per file is held in memory, so an export of millions of
 /// records uses as much memory as one of a hundred.
 ///
@@ -13,7 +12,7 @@ public final class PersonalExportBuilder: @unchecked Sendable {
     private let fhir: FHIRBundleWriter
     private var current: ExportTableWriter?
     private var sampleColumns: (id: Int, type: Int, value: Int, start: Int, end: Int, source: Int)?
-    private var paths: [String] = []
+    private var entries: [DeflatingFile.Entry] = []
     /// Rows per table, in the order written.
     public private(set) var counts: [(table: String, rows: Int)] = []
 
@@ -54,8 +53,7 @@ public final class PersonalExportBuilder: @unchecked Sendable {
 
     public func endTable() throws {
         guard let table = current else { return }
-        try table.finish()
-        paths += table.paths
+        entries += try table.finish()
         counts.append((table.table, table.rows))
         current = nil
     }
@@ -63,16 +61,16 @@ public final class PersonalExportBuilder: @unchecked Sendable {
     /// Writes the README, the manifest and the FHIR bundle's end, packs every file into `destination` and empties
     /// the work folder; returns the ZIP's size in bytes.
     public func archive(to destination: URL, readme: String, at time: Date) throws -> Int {
-        try fhir.finish()
-        try Data(readme.utf8).write(to: folder.appendingPathComponent("README.md"))
+        let bundle = try fhir.finish()
         let manifest = ThriveExportManifest(
             createdAt: time, tables: Dictionary(counts.map { ($0.table, $0.rows) }, uniquingKeysWith: +))
-        try manifest.encoded().write(to: folder.appendingPathComponent(ThriveExportManifest.path))
-        try? FileManager.default.removeItem(at: destination)
-        let archive = try Archive(url: destination, accessMode: .create)
-        for path in [ThriveExportManifest.path, "README.md", FHIRBundleWriter.path] + paths {
-            try archive.addEntry(with: path, relativeTo: folder, compressionMethod: .deflate)
+        var front: [DeflatingFile.Entry] = []
+        for (path, contents) in [(ThriveExportManifest.path, try manifest.encoded()), ("README.md", Data(readme.utf8))] {
+            let file = try DeflatingFile(path: path, in: folder)
+            try file.write(contents)
+            front.append(try file.finish())
         }
+        try ZipWriter.write(front + [bundle] + entries, to: destination, at: time)
         try? FileManager.default.removeItem(at: folder)
         let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int
         return size ?? 0
