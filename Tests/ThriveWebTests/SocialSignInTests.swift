@@ -173,6 +173,24 @@ struct SocialSignInTests {
         }
     }
 
+    @Test func thePasswordOnTheConflictPageIsThrottledAsAnySignIn() async throws {
+        try await Self.run { stub, _, browser in
+            try await browser.signUp(email: "ann@example.org")
+            try await Self.signOut(browser)
+            #expect(try await Self.continueWith(.google, stub, browser).location == "/auth/conflict")
+            try await browser.get("/auth/conflict")
+            var last: Reply?
+            for _ in 0..<6 {
+                last = try await browser.post("/auth/conflict/link", form: [("password", "guess-number-1")])
+            }
+            let refused = try #require(last)
+            #expect(refused.status == .tooManyRequests, "\(refused.status)")
+            #expect(refused.headers[.retryAfter] != nil)
+            let right = try await browser.post("/auth/conflict/link", form: [("password", "correct-horse-9")])
+            #expect(right.status == .tooManyRequests, "the wait holds for the right password too")
+        }
+    }
+
     @Test func aDifferentAddressMakesASeparateAccount() async throws {
         try await Self.run { stub, app, browser in
             try await browser.signUp(email: "ann@example.org")

@@ -102,6 +102,8 @@ struct SocialSignInPagesController {
             }
             let form = FormFields(try await request.collectBody(upTo: CSRFMiddleware.formLimit))
             var errors = FormErrors()
+            var status = HTTPResponse.Status.unauthorized
+            var retryAfter: Int?
             do {
                 let signIn = try await services.accounts.authenticate(
                     email: email, password: form["password"] ?? "", clientAddress: context.clientAddress,
@@ -119,8 +121,11 @@ struct SocialSignInPagesController {
             } catch let refusal as LoginRefusal {
                 let error = AuthAPIController.error(for: refusal, now: services.now())
                 errors.add("password", error.message)
+                (status, retryAfter) = (error.status, error.retryAfter)
             }
-            return try await conflict(identity, context, errors: errors, status: .unauthorized)
+            var response = try await conflict(identity, context, errors: errors, status: status)
+            if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+            return response
         }
 
         // (b) Another address: a new account for the provider account, separate from the one found.
