@@ -38,11 +38,7 @@ struct SocialSignInPagesController {
     /// Where the provider sends the person back: the public address, or the one asked (the same
     /// for the start and the exchange, as OAuth requires).
     static func redirectURI(_ provider: SocialProvider, _ request: Request, _ configuration: AppConfiguration) -> String {
-        let path = "/auth/\(provider.rawValue)/callback"
-        if let publicURL = configuration.publicURL {
-            return (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + path
-        }
-        return "http://\(request.head.authority ?? "\(configuration.host):\(configuration.port)")\(path)"
+        DevicePagesController.redirectURI("/auth/\(provider.rawValue)/callback", request, configuration)
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -114,7 +110,7 @@ struct SocialSignInPagesController {
                     var response = Response.redirect(to: "/login/code", type: .normal)
                     response.setCookie(
                         PendingSignIn.cookie(
-                            pending.sealed(try services.twoFactor.vault()), secure: services.configuration.usesTLS))
+                            pending.sealed(try social.vault()), secure: services.configuration.usesTLS))
                     return response
                 }
                 return try await linkAndSignIn(identity, signIn.account.id, deviceToken: signIn.deviceToken, request: request)
@@ -216,7 +212,7 @@ struct SocialSignInPagesController {
                 let pending = PendingSignIn(userID: userID, deviceToken: deviceToken, now: services.now())
                 var response = Response.redirect(to: "/login/code", type: .normal)
                 response.setCookie(
-                    PendingSignIn.cookie(pending.sealed(try services.twoFactor.vault()), secure: services.configuration.usesTLS))
+                    PendingSignIn.cookie(pending.sealed(try social.vault()), secure: services.configuration.usesTLS))
                 return response
             }
             return try await AuthPagesController(services: services).signedIn(
@@ -278,12 +274,12 @@ struct SocialSignInPagesController {
     private func withPendingIdentity(_ identity: PendingIdentity) throws -> Response {
         var response = Response.redirect(to: Self.conflictPath, type: .normal)
         response.setCookie(
-            PendingIdentity.cookie(identity.sealed(try services.twoFactor.vault()), secure: services.configuration.usesTLS))
+            PendingIdentity.cookie(identity.sealed(try social.vault()), secure: services.configuration.usesTLS))
         return response
     }
 
     private func pendingIdentity(_ request: Request) -> PendingIdentity? {
-        guard let text = request.cookies[PendingIdentity.cookieName]?.value, let vault = try? services.twoFactor.vault() else {
+        guard let text = request.cookies[PendingIdentity.cookieName]?.value, let vault = try? social.vault() else {
             return nil
         }
         return PendingIdentity.opened(text, vault, at: services.now())

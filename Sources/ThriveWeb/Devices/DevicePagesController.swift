@@ -18,11 +18,16 @@ struct DevicePagesController {
     /// Where providers send the person back: this server's public address, or the one the request
     /// came to (the same for the start and the exchange, as OAuth requires).
     static func redirectURI(_ request: Request, _ configuration: AppConfiguration) -> String {
+        redirectURI(callbackPath, request, configuration)
+    }
+
+    /// `path` on this server as a provider must be told it: the public address, or the one asked.
+    static func redirectURI(_ path: String, _ request: Request, _ configuration: AppConfiguration) -> String {
         if let publicURL = configuration.publicURL {
-            return (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + callbackPath
+            return (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + path
         }
         let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
-        return "http://\(host)\(callbackPath)"
+        return "http://\(host)\(path)"
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
