@@ -69,6 +69,11 @@ struct ExportTextTests {
         #expect(Self.text { ExportText.appendNumber(.nan, to: &$0) } == "null")
     }
 
+    @Test(arguments: [0, 7, 10, -42, 1_000_000, Int.max, Int.min])
+    func integersAreWrittenAsSwiftWritesThem(value: Int) {
+        #expect(Self.text { ExportText.appendInteger(value, to: &$0) } == String(value))
+    }
+
     @Test func uuidsAreLowercaseWithDashes() {
         let id = UUID(uuidString: "01A219E2-657A-77B8-AB91-A4CCD009663B")!
         #expect(Self.text { ExportText.appendUUID(id, to: &$0) } == "01a219e2-657a-77b8-ab91-a4ccd009663b")

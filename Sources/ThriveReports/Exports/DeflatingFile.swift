@@ -58,6 +58,13 @@ final class DeflatingFile: @unchecked Sendable {
         if !ended { deflateEnd(&stream) }
     }
 
+    /// The buffer, left empty here, for a writer to fill as a local and give back (see ``ExportTableWriter``).
+    func takeBuffer() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        return taken
+    }
+
     /// Hands the buffer to the queue once it is full.
     func flushIfFull() throws {
         guard buffer.count >= Self.flushAt else { return }

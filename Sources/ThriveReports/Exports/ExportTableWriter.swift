@@ -38,49 +38,61 @@ final class ExportTableWriter {
     private var attachments: [DeflatingFile.Entry] = []
 
     func write(_ cells: [ExportCell]) throws {
-        json.buffer.append(contentsOf: rows == 0 ? [10, UInt8(ascii: "{")] : [UInt8(ascii: ","), 10, UInt8(ascii: "{")])
-        for (index, cell) in cells.enumerated() {
+        // The buffers are taken out for the row and put back after: appending to a local array skips
+        // the access checks each append to a class's property costs.
+        var json = self.json.takeBuffer()
+        var csv = self.csv.takeBuffer()
+        let formatted = Result { try format(cells, json: &json, csv: &csv) }
+        self.json.buffer = json
+        self.csv.buffer = csv
+        try formatted.get()
+        rows += 1
+        try self.json.flushIfFull()
+        try self.csv.flushIfFull()
+    }
+
+    private func format(_ cells: [ExportCell], json: inout [UInt8], csv: inout [UInt8]) throws {
+        if rows > 0 { json.append(UInt8(ascii: ",")) }
+        json.append(contentsOf: [10, UInt8(ascii: "{")])
+        for index in cells.indices {
             if index > 0 {
-                json.buffer.append(UInt8(ascii: ","))
-                csv.buffer.append(UInt8(ascii: ","))
+                json.append(UInt8(ascii: ","))
+                csv.append(UInt8(ascii: ","))
             }
-            json.buffer.append(contentsOf: jsonKeys[index])
-            switch cell {
+            json.append(contentsOf: jsonKeys[index])
+            switch cells[index] {
             case .null:
-                json.buffer.append(contentsOf: [110, 117, 108, 108])
+                json.append(contentsOf: [110, 117, 108, 108])
             case .text(let text):
-                ExportText.appendJSONString(text, to: &json.buffer)
-                ExportText.appendCSVText(text, to: &csv.buffer)
+                ExportText.appendJSONString(text, to: &json)
+                ExportText.appendCSVText(text, to: &csv)
             case .json(let text):
-                json.buffer.append(contentsOf: text.utf8)
-                ExportText.appendCSVText(text, to: &csv.buffer)
+                json.append(contentsOf: text.utf8)
+                ExportText.appendCSVText(text, to: &csv)
             case .real(let value):
-                ExportText.appendNumber(value, to: &json.buffer)
-                ExportText.appendNumber(value, to: &csv.buffer)
+                ExportText.appendNumber(value, to: &json)
+                ExportText.appendNumber(value, to: &csv)
             case .integer(let value):
-                ExportText.appendInteger(value, to: &json.buffer)
-                ExportText.appendInteger(value, to: &csv.buffer)
+                ExportText.appendInteger(value, to: &json)
+                ExportText.appendInteger(value, to: &csv)
             case .uuid(let value):
-                json.buffer.append(34)
-                ExportText.appendUUID(value, to: &json.buffer)
-                json.buffer.append(34)
-                ExportText.appendUUID(value, to: &csv.buffer)
+                json.append(34)
+                ExportText.appendUUID(value, to: &json)
+                json.append(34)
+                ExportText.appendUUID(value, to: &csv)
             case .timestamp(let seconds):
-                json.buffer.append(34)
-                ExportText.appendTimestamp(seconds, to: &json.buffer)
-                json.buffer.append(34)
-                ExportText.appendTimestamp(seconds, to: &csv.buffer)
+                json.append(34)
+                ExportText.appendTimestamp(seconds, to: &json)
+                json.append(34)
+                ExportText.appendTimestamp(seconds, to: &csv)
             case .bytes(let data):
                 let path = try attach(data, row: cells)
-                ExportText.appendJSONString(path, to: &json.buffer)
-                ExportText.appendCSVText(path, to: &csv.buffer)
+                ExportText.appendJSONString(path, to: &json)
+                ExportText.appendCSVText(path, to: &csv)
             }
         }
-        json.buffer.append(UInt8(ascii: "}"))
-        csv.buffer.append(contentsOf: [13, 10])
-        rows += 1
-        try json.flushIfFull()
-        try csv.flushIfFull()
+        json.append(UInt8(ascii: "}"))
+        csv.append(contentsOf: [13, 10])
     }
 
     /// Writes bytes to `files/<table>/<the row's id>.<type>`, the type from the row's media type.
@@ -89,6 +101,7 @@ final class ExportTableWriter {
         var fileExtension = "bin"
         for (index, cell) in cells.enumerated() {
             if columns[index] == "id", case .uuid(let id) = cell { name = id.uuidString.lowercased() }
+            if columns[index].hasSuffix("_pdf") { fileExtension = "pdf" }
             if columns[index] == "media_type", case .text(let type) = cell {
                 fileExtension =
                     ["image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/heic": "heic"][type] ?? "bin"

@@ -22,38 +22,46 @@ enum ExportText {
         let day = dayOfYear - (153 * shifted + 2) / 5 + 1
         let month = shifted < 10 ? shifted + 3 : shifted - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        appendDigits(year, 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendDigits(month, 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendDigits(day, 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        appendDigits(inDay / 3_600_000, 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(inDay / 60_000 % 60, 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(inDay / 1000 % 60, 2, to: &out)
-        out.append(UInt8(ascii: "."))
-        appendDigits(inDay % 1000, 3, to: &out)
-        out.append(UInt8(ascii: "Z"))
-    }
-
-    private static func appendDigits(_ value: Int64, _ width: Int, to out: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8) = (48, 48, 48, 48)
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { bytes in
-            for index in stride(from: width - 1, through: 0, by: -1) {
-                bytes[index] = UInt8(48 + rest % 10)
-                rest /= 10
+        // Filled on the stack and appended at once: one capacity check instead of twenty-four.
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { bytes in
+            func put(_ value: Int64, _ width: Int, at end: Int) {
+                var rest = value
+                for index in stride(from: end - 1, through: end - width, by: -1) {
+                    bytes[index] = UInt8(48 + rest % 10)
+                    rest /= 10
+                }
             }
-            for index in 0..<width { out.append(bytes[index]) }
+            put(year, 4, at: 4)
+            bytes[4] = UInt8(ascii: "-")
+            put(month, 2, at: 7)
+            bytes[7] = UInt8(ascii: "-")
+            put(day, 2, at: 10)
+            bytes[10] = UInt8(ascii: "T")
+            put(inDay / 3_600_000, 2, at: 13)
+            bytes[13] = UInt8(ascii: ":")
+            put(inDay / 60_000 % 60, 2, at: 16)
+            bytes[16] = UInt8(ascii: ":")
+            put(inDay / 1000 % 60, 2, at: 19)
+            bytes[19] = UInt8(ascii: ".")
+            put(inDay % 1000, 3, at: 23)
+            bytes[23] = UInt8(ascii: "Z")
+            out.append(contentsOf: UnsafeRawBufferPointer(bytes))
         }
     }
+
+    /// Whether a byte must be escaped in a JSON string.
+    private static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 34 || byte == 92 }
 
     /// A JSON string, quotes included.
     static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        let utf8 = text.utf8
+        if !utf8.contains(where: needsEscape) {
+            out.append(contentsOf: utf8)
+            return out.append(UInt8(ascii: "\""))
+        }
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
             case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
@@ -95,15 +103,36 @@ enum ExportText {
     }
 
     static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(value).utf8)
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { bytes in
+            repeat {
+                bytes[23 - count] = UInt8(48 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(24 - count)...]))
+        }
     }
 
     static func appendUUID(_ value: UUID, to out: inout [UInt8]) {
-        withUnsafeBytes(of: value.uuid) { bytes in
-            for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 15)])
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        let hex = Self.hex
+        withUnsafeBytes(of: value.uuid) { uuid in
+            withUnsafeMutableBytes(of: &text) { bytes in
+                var at = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        bytes[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    bytes[at] = hex[Int(uuid[index] >> 4)]
+                    bytes[at + 1] = hex[Int(uuid[index] & 15)]
+                    at += 2
+                }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<36]))
             }
         }
     }

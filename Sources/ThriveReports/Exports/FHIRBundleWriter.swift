@@ -78,8 +78,7 @@ final class FHIRBundleWriter {
     /// Adds the sample as an Observation when it is a vital sign; other types are passed over.
     func add(id: UUID, storedType: String, value: Double, start: Double, end: Double, device: String?) throws {
         guard let type = Self.types[storedType], let sign = Self.signs[type], let prefix = prefixes[type] else { return }
-        var out = file.buffer
-        file.buffer = []
+        var out = file.takeBuffer()
         out.append(contentsOf: ",\n{\"fullUrl\":\"urn:uuid:".utf8)
         ExportText.appendUUID(id, to: &out)
         out.append(contentsOf: #"","resource":{"id":""#.utf8)

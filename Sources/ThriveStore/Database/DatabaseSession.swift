@@ -8,6 +8,8 @@ struct DatabaseSession: Sendable {
     let sql: any SQLDatabase
     let sqlite: SQLiteConnection?
     var postgres: PostgresConnection? = nil
+    /// The SQLite database file, for reads too long for the driver (see `SQLiteStreamingRead`).
+    var sqlitePath: String? = nil
 
     var kind: DatabaseKind { sqlite == nil ? .postgres : .sqlite }
     var types: ColumnTypes { ColumnTypes(kind: kind) }

@@ -30,12 +30,14 @@ final class SQLiteBackend: DatabaseBackend {
     static let pageSize = 16_384
     /// The write-ahead log's size past which a write waits for the running checkpoint.
     static let logLimit = 64 * 1_024 * 1_024
+    private let path: String
     private let logPath: String
 
     private init(
         path: String, threads: NIOThreadPool, writer: SQLiteConnection, readers: [SQLiteConnection],
         checkpointer: SQLiteConnection, logger: Logger
     ) {
+        self.path = path
         logPath = path + "-wal"
         self.logger = logger
         self.threads = threads
@@ -117,7 +119,7 @@ final class SQLiteBackend: DatabaseBackend {
     }
 
     private func session(_ connection: SQLiteConnection) -> DatabaseSession {
-        DatabaseSession(sql: connection.sql(queryLogLevel: nil), sqlite: connection)
+        DatabaseSession(sql: connection.sql(queryLogLevel: nil), sqlite: connection, sqlitePath: path)
     }
 
     func read<R: Sendable>(_ body: @escaping @Sendable (DatabaseSession) async throws -> R) async throws -> R {

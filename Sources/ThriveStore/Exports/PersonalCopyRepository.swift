@@ -28,7 +28,15 @@ struct SQLPersonalCopyRepository: PersonalCopyRepository {
             WHERE \(table.ownerColumn) = \(session.kind == .postgres ? "$1" : "?1")\(table.rowsLeftOut.map { " AND (\($0.kept))" } ?? "") \
             ORDER BY \(table.orderBy.joined(separator: ", "))
             """
-        if let sqlite = session.sqlite { return try await readSQLite(sqlite, query, table, row) }
+        if let path = session.sqlitePath {
+            let columns = table.columns
+            return try await SQLiteStreamingRead(path: path).run(query, owner: owner.rawValue) { stored in
+                var values: [ExportCell] = []
+                values.reserveCapacity(columns.count)
+                for (index, column) in columns.enumerated() { values.append(Self.cell(stored, index, column)) }
+                try row(values)
+            }
+        }
         guard let postgres = session.postgres else { throw StoreError.unavailable("No database driver to read from.") }
         var binds = PostgresBindings()
         binds.append(owner.rawValue)
@@ -47,48 +55,21 @@ struct SQLPersonalCopyRepository: PersonalCopyRepository {
         return count
     }
 
-    private func readSQLite(
-        _ sqlite: SQLiteConnection, _ query: String, _ table: PersonalTable,
-        _ row: @escaping @Sendable ([ExportCell]) throws -> Void
-    ) async throws -> Int {
-        let state = ReadState()
-        let columns = table.columns
-        try await sqlite.query(query, [ColumnValue.uuid(owner.rawValue).sqlite]) { stored in
-            guard state.failure == nil else { return }
-            var values: [ExportCell] = []
-            values.reserveCapacity(columns.count)
-            for column in columns { values.append(Self.cell(stored.column(column.name) ?? .null, column)) }
-            do {
-                try row(values)
-                state.count += 1
-            } catch {
-                state.failure = error
-            }
-        }
-        if let failure = state.failure { throw failure }
-        return state.count
-    }
-
-    /// What the SQLite read has done: touched only from the driver's thread, one row after another.
-    private final class ReadState: @unchecked Sendable {
-        var count = 0
-        var failure: (any Error)?
-    }
-
-    static func cell(_ data: SQLiteData, _ column: PersonalTable.Column) -> ExportCell {
-        switch (data, column.kind) {
+    /// A cell as SQLite stored it, read as the column's kind where the two differ (a whole number
+    /// in a real column, a timestamp stored as an integer).
+    static func cell(_ stored: SQLiteStreamingRead.Row, _ index: Int, _ column: PersonalTable.Column) -> ExportCell {
+        switch (stored.type(index), column.kind) {
         case (.null, _): .null
-        case (.blob(let buffer), .uuid):
-            UUID(sqliteData: .blob(buffer)).map(ExportCell.uuid) ?? .null
-        case (.blob(let buffer), _): .bytes(Data(buffer.readableBytesView))
-        case (.float(let value), .timestamp): .timestamp(value)
-        case (.integer(let value), .timestamp): .timestamp(Double(value))
-        case (.float(let value), .integer): .integer(Int(value))
-        case (.float(let value), _): .real(value)
-        case (.integer(let value), .real): .real(Double(value))
-        case (.integer(let value), _): .integer(Int(value))
-        case (.text(let text), .json): .json(text)
-        case (.text(let text), _): .text(text)
+        case (.blob, .uuid):
+            stored.bytes(index).count == 16 ? .uuid(UUID(uuid: stored.bytes(index).loadUnaligned(as: uuid_t.self))) : .null
+        case (.blob, _): .bytes(Data(stored.bytes(index)))
+        case (.real, .timestamp), (.integer, .timestamp): .timestamp(stored.real(index))
+        case (.real, .integer): .integer(Int(stored.real(index)))
+        case (.real, _), (.integer, .real): .real(stored.real(index))
+        case (.integer, _): .integer(stored.integer(index))
+        case (.text, .json): .json(stored.text(index))
+        case (.text, .uuid): UUID(uuidString: stored.text(index)).map(ExportCell.uuid) ?? .null
+        case (.text, _): .text(stored.text(index))
         }
     }
 
