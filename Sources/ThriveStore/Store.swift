@@ -64,6 +64,8 @@ public struct Repositories: Sendable {
     public var jobs: any JobQueue { SQLJobQueue(session: session) }
     /// Roles and who coaches whom.
     public var creators: any CreatorRepository { SQLCreatorRepository(sql: sql) }
+    /// Test kits as the lab sees them: issued, moved along, resulted.
+    public var testKits: any TestKitRepository { SQLTestKitRepository(sql: sql) }
     /// The shared food catalog (not anyone's personal data).
     public var foods: any FoodCatalogRepository { SQLFoodCatalogRepository(session: session) }
 
@@ -116,6 +118,8 @@ public struct PersonalRecords: Sendable {
     public let imports: any DataImportRepository
     public let devices: any DeviceConnectionRepository
     public let exports: any DataExportRepository
+    /// Test kits the person registered and their lab results.
+    public let labs: any LabResultRepository
     /// Every row of the person's own tables, for the copy an export writes.
     public let copy: any PersonalCopyRepository
     /// A person's export written back, for an import into a new account.
@@ -148,6 +152,7 @@ public struct PersonalRecords: Sendable {
         imports = SQLDataImportRepository(sql: session.sql, owner: owner)
         devices = SQLDeviceConnectionRepository(sql: session.sql, owner: owner)
         exports = SQLDataExportRepository(sql: session.sql, owner: owner)
+        labs = SQLLabResultRepository(sql: session.sql, owner: owner)
         copy = SQLPersonalCopyRepository(session: session, owner: owner)
         restore = SQLPersonalRestoreRepository(session: session, owner: owner)
     }

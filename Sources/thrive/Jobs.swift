@@ -52,7 +52,8 @@ struct Jobs: AsyncParsableCommand {
                 let ran = try await BackgroundJobs(
                     store: database, push: configuration.push, files: PersonFiles(configuration),
                     devices: configuration.devices, dataDirectory: configuration.dataDirectory,
-                    linkBase: configuration.linkBase, inactivityDeletion: configuration.inactivityDeletion, logger: logger
+                    linkBase: configuration.linkBase, inactivityDeletion: configuration.inactivityDeletion,
+                    aatThresholds: configuration.aatThresholds, logger: logger
                 ).runDue()
                 await database.close()
                 print(ran == 1 ? "Ran 1 job." : "Ran \(ran) jobs.")

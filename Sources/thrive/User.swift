@@ -155,15 +155,19 @@ extension User {
     /// Grants or takes back a role: a `creator` brands a coaching space and invites people to it.
     struct Role: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Make an account a creator (brands a coaching space and invites people), or take that back.",
-            discussion: "A creator sees only totals over the people in their space, unless a person chooses to share more.")
+            abstract: "Give an account a role (creator or lab), or take it back.",
+            discussion: """
+                A creator brands a coaching space and sees only totals over the people in it, unless a person \
+                chooses to share more. A lab issues test kits, moves them along and posts their results, and \
+                sees nothing else of anyone.
+                """)
 
         @OptionGroup var store: StoreOptions
 
         @Option(help: "The account's e-mail address.")
         var email: String
 
-        @Option(help: "The role: creator.")
+        @Option(help: "The role: creator or lab.")
         var role: String = AccountRole.creator.rawValue
 
         @Flag(help: "Take the role away instead of granting it.")

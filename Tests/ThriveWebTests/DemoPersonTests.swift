@@ -75,7 +75,7 @@ struct DemoPersonTests {
                 try await repositories.records(of: second.account.id).summary()
             )
         }
-        #expect(accounts == 1)
+        #expect(accounts == 2, "the demo person, and the demo lab made once")
         #expect(oldSummary.isEmpty)
         #expect(newSummary.total.count == second.recordCount)
         await app.cleanup()

@@ -92,7 +92,15 @@ struct EnginePhrasesTests {
             if back == 1 { day.quantities[.restingHeartRate] = [watch: aggregate(45)] }
             return day
         }
-        return SafetyMonitor.evaluate(today: today, days: HealthDays(days), age: 40, calorieFloor: 1_200)
+        // The lab conditions come from the latest lab result: a spike, and (another person's) low level.
+        let labs = [820.0, 50].compactMap { level in
+            AATInterpretation.finding(
+                latest: LabResult(
+                    id: LabResultID(UUID()), owner: UserID(UUID()), kit: KitNumber(digits: "2025110701")!, testDate: today,
+                    aat: AATLevel(milligramsPerDeciliter: level), genotype: nil, reportedAt: Date()),
+                thresholds: AATThresholds())
+        }
+        return SafetyMonitor.evaluate(today: today, days: HealthDays(days), age: 40, calorieFloor: 1_200) + labs
     }
 
     @Test func everyCriticalConditionIsAdvisedWithoutADiagnosisInEveryLanguage() throws {

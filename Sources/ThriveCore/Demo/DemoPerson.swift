@@ -4,6 +4,8 @@ public enum DemoPerson {
     public static let email = try! EmailAddress("demo@thrive.local")
     /// Printed in the terminal on purpose: the demo person holds invented data only.
     public static let password = "thrive-demo-2026"
+    /// The demo lab (spec 001): issues kits and posts results; the same password.
+    public static let labEmail = try! EmailAddress("lab@thrive.local")
     public static let displayName = "Alex"
     public static let dateOfBirth = LocalDate(year: 1990, month: 3, day: 14)!
     public static let height = Length(metres: 1.68)

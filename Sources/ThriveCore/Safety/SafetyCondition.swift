@@ -10,6 +10,17 @@ public enum SafetyCondition: String, Sendable, Codable, CaseIterable {
     case lowBloodOxygen
     case sleepApneaSigns
     case irregularRhythm
+    /// A lab result of AAT at or over four times the top of the normal range (spec 001).
+    case aatSpike
+    /// A lab result of AAT under the protective threshold (see ``AATThresholds``).
+    case aatLow
+
+    /// The conditions a lab result raises, evaluated when a lab posts one.
+    public static let labConditions: Set<SafetyCondition> = [.aatSpike, .aatLow]
+
+    /// Every condition is a critical notification but a low AAT level: that is lifelong and for the
+    /// next appointment, not for waking someone; it comes as a test result.
+    public var notificationKind: NotificationKind { self == .aatLow ? .testResult : .criticalAlert }
 
     /// "Resting heart rate above 100 bpm", "Eating below your safe minimum", …
     public var title: Phrase { Phrase("safety.\(rawValue).title") }

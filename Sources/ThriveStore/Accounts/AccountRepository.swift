@@ -55,6 +55,9 @@ struct SQLAccountRepository: AccountRepository {
     }
 
     func delete(_ id: UserID) async throws -> Bool {
+        // The lab keeps its kit (issued, perhaps resulted) but nothing the person gave: the photo goes.
+        try await sql.update("test_kits").set("photo", to: SQLLiteral.null).set("media_type", to: SQLLiteral.null)
+            .where("owner_id", .equal, id.rawValue).run()
         let rows = try await sql.delete(from: "users").where("id", .equal, id.rawValue).returning("id").all()
         return !rows.isEmpty
     }

@@ -6,6 +6,9 @@ import ThriveCore
 public enum AccountRole: String, Hashable, Sendable, CaseIterable {
     /// Brands a coaching space and sees how the people in it do, in totals.
     case creator
+    /// A testing lab: issues test kits, moves them along and posts their results (spec 001). Sees
+    /// kits and the results it posts, nothing else of anyone.
+    case lab
 }
 
 /// A person with a creator.

@@ -45,8 +45,11 @@ public enum PersonalRestore {
         }
     }
 
-    /// Tables an import leaves out: they name things of the other server.
-    public static let leftOut: Set<String> = ["users", "creator_badge_awards", "creator_members", "device_connections"]
+    /// Tables an import leaves out: they name things of the other server (its lab's kit numbers too;
+    /// the results stay readable in the export's files and its FHIR bundle).
+    public static let leftOut: Set<String> = [
+        "users", "creator_badge_awards", "creator_members", "device_connections", "test_kits", "lab_results",
+    ]
 
     /// The tables whose health records make an account "with records".
     static let recordTables = [

@@ -152,6 +152,18 @@ public enum PersonalTables {
                 ("created_at", .timestamp), ("started_at", .timestamp), ("finished_at", .timestamp),
             ], orderBy: ["created_at", "id"]),
         PersonalTable(
+            "test_kits",
+            [
+                ("number", .text), ("registered_at", .timestamp), ("status", .text), ("status_at", .timestamp),
+                ("media_type", .text), ("photo", .bytes),
+            ], orderBy: ["registered_at", "number"]),
+        PersonalTable(
+            "lab_results",
+            [
+                ("id", .uuid), ("kit_number", .text), ("test_date", .text), ("aat_mg_dl", .real), ("genotype", .text),
+                ("lab_note", .text), ("reported_at", .timestamp), ("report_pdf", .bytes),
+            ], orderBy: ["test_date", "id"]),
+        PersonalTable(
             "device_connections",
             [
                 ("id", .uuid), ("provider", .text), ("scopes", .text), ("state", .text), ("connected_at", .timestamp),

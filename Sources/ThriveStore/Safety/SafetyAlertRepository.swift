@@ -6,20 +6,32 @@ import ThriveCore
 /// still present refreshes its alert, a new one opens an alert, and one no longer present resolves it.
 public protocol SafetyAlertRepository: Sendable {
     var owner: UserID { get }
-    /// Applies a fresh evaluation and returns the open alerts, newest first.
-    func record(_ findings: [SafetyFinding], at time: Date, ids: IDGenerator) async throws -> [SafetyAlert]
+    /// Applies a fresh evaluation of the conditions in `scope` and returns the open alerts, newest first.
+    func record(_ findings: [SafetyFinding], within scope: Set<SafetyCondition>, at time: Date, ids: IDGenerator)
+        async throws -> [SafetyAlert]
     func open() async throws -> [SafetyAlert]
     /// Open alerts and those resolved within the last 30 days, newest first.
     func recent(since: Date) async throws -> [SafetyAlert]
     func acknowledge(_ id: SafetyAlertID, at time: Date) async throws -> SafetyAlert?
 }
 
+extension SafetyAlertRepository {
+    /// Applies a fresh evaluation of every condition.
+    public func record(_ findings: [SafetyFinding], at time: Date, ids: IDGenerator) async throws -> [SafetyAlert] {
+        try await record(findings, within: Set(SafetyCondition.allCases), at: time, ids: ids)
+    }
+}
+
 struct SQLSafetyAlertRepository: SafetyAlertRepository {
     let sql: any SQLDatabase
     let owner: UserID
 
-    func record(_ findings: [SafetyFinding], at time: Date, ids: IDGenerator) async throws -> [SafetyAlert] {
-        let current = Dictionary(try await open().map { ($0.condition, $0) }, uniquingKeysWith: { first, _ in first })
+    func record(_ findings: [SafetyFinding], within scope: Set<SafetyCondition>, at time: Date, ids: IDGenerator)
+        async throws -> [SafetyAlert]
+    {
+        let current = Dictionary(
+            try await open().filter { scope.contains($0.condition) }.map { ($0.condition, $0) },
+            uniquingKeysWith: { first, _ in first })
         for finding in findings {
             if let alert = current[finding.condition] {
                 try await sql.update("safety_alerts")

@@ -47,6 +47,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var inactivityDeletion = true
     /// Where finished exports wait to be downloaded; nil: `exports` in ``dataDirectory``.
     public var exportDirectory: String?
+    /// Where AAT lab results stop being ordinary (see ``AATThresholds`` for the defaults' sources).
+    public var aatThresholds = AATThresholds()
 
     public var exportFolder: URL {
         URL(fileURLWithPath: exportDirectory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("exports").path)
@@ -109,6 +111,9 @@ public struct AppConfiguration: Sendable, Hashable {
         case appleKeyID = "THRIVE_APPLE_KEY_ID"
         case appleKeyFile = "THRIVE_APPLE_KEY_FILE"
         case appleIssuer = "THRIVE_APPLE_ISSUER"
+        case aatNormalRange = "THRIVE_AAT_NORMAL_RANGE"
+        case aatProtective = "THRIVE_AAT_PROTECTIVE_MG_DL"
+        case aatSpikeFactor = "THRIVE_AAT_SPIKE_FACTOR"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -174,6 +179,7 @@ public struct AppConfiguration: Sendable, Hashable {
             }
             importLimitBytes = gigabytes * 1_073_741_824
         }
+        aatThresholds = try Self.aat(value)
         devices = try DeviceConfiguration(value)
         socialSignIn = try SocialSignInConfiguration(value)
         push.apns = try Self.apns(value)
@@ -222,6 +228,34 @@ public struct AppConfiguration: Sendable, Hashable {
             setup.trustedCAPEM = ca
         }
         return setup
+    }
+
+    /// The AAT thresholds: a normal range as `100-200` (mg/dL), the protective threshold and the
+    /// spike factor, each over the default, and together making sense.
+    static func aat(_ value: (Variable) -> String?) throws(ConfigurationError) -> AATThresholds {
+        var thresholds = AATThresholds()
+        if let range = value(.aatNormalRange) {
+            let parts = range.split(separator: "-").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let low = parts[0], let high = parts[1] else {
+                throw ConfigurationError("\(Variable.aatNormalRange.rawValue) must be a range in mg/dL such as 100-200.")
+            }
+            thresholds.normalLow = low
+            thresholds.normalHigh = high
+        }
+        if let protective = value(.aatProtective) {
+            guard let level = Double(protective) else {
+                throw ConfigurationError("\(Variable.aatProtective.rawValue) must be a level in mg/dL such as 57.")
+            }
+            thresholds.protective = level
+        }
+        if let factor = value(.aatSpikeFactor) {
+            guard let times = Double(factor) else {
+                throw ConfigurationError("\(Variable.aatSpikeFactor.rawValue) must be a number such as 4.")
+            }
+            thresholds.spikeFactor = times
+        }
+        if let problem = thresholds.problem { throw ConfigurationError(problem) }
+        return thresholds
     }
 
     /// Whether a setting made of several variables is given: all of them (true), none (false), or

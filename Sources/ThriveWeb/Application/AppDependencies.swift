@@ -76,6 +76,7 @@ struct AppServices: Sendable {
     let dataExports: DataExportService
     let healthReports: HealthReportService
     let reportSchedules: ReportScheduleService
+    let labs: LabService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -88,7 +89,7 @@ struct AppServices: Sendable {
         sessions = SessionService(
             store: store, now: now, policy: policy, defaultLock: AppLock(idleMinutes: configuration.appLockMinutes))
         tokens = TokenService(store: store, now: now, ids: ids, policy: policy)
-        engines = HealthEngineService(store: store, now: now, ids: ids)
+        engines = HealthEngineService(store: store, now: now, ids: ids, aatThresholds: configuration.aatThresholds)
         meals = MealLog(store: store, now: now, ids: ids)
         settings = SettingsService(store: store, now: now, hostedCoachAvailable: configuration.hostedCoach != nil)
         dashboard = DashboardService(store: store, now: now, engines: engines, settings: settings)
@@ -126,6 +127,7 @@ struct AppServices: Sendable {
         dataExports = DataExportService(
             store: store, now: now, ids: ids, files: DataExportFiles(folder: configuration.exportFolder))
         healthReports = HealthReportService(store: store, engines: engines, now: now)
+        labs = LabService(store: store, now: now, ids: ids, engines: engines)
         reportSchedules = ReportScheduleService(
             store: store, now: now, vault: vault, files: ReportFiles(exports: configuration.exportFolder))
     }

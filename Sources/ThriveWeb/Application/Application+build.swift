@@ -13,7 +13,8 @@ public func buildApplication(
         store: dependencies.store, now: dependencies.now, ids: dependencies.ids, push: configuration.push,
         leaseSeconds: configuration.jobLeaseSeconds, files: PersonFiles(configuration),
         devices: configuration.devices, dataDirectory: configuration.dataDirectory, linkBase: configuration.linkBase,
-        inactivityDeletion: configuration.inactivityDeletion, logger: dependencies.logger)
+        inactivityDeletion: configuration.inactivityDeletion, aatThresholds: configuration.aatThresholds,
+        logger: dependencies.logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
@@ -88,6 +89,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         ExportsFeature(services: services),
         HealthReportFeature(services: services),
         DevicesFeature(services: services),
+        LabsFeature(services: services),
     ]
     for feature in features { try feature.addRoutes(api: api, pages: router) }
     return router

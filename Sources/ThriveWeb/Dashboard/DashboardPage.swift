@@ -80,6 +80,8 @@ struct DashboardPage: Sendable {
     var programs: HomePrograms?
     /// Badges of the last week, the coach's unread words, and streaks celebrated today.
     var activity: HomeActivity?
+    /// The latest lab result and kits on their way, for people who have them.
+    var labs: HomeLabs?
 
     init(_ dashboard: Dashboard, zone: TimeZone, welcomed: Bool, unavailable: Bool = false) {
         greeting = dashboard.greeting

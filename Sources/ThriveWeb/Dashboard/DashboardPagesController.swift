@@ -26,6 +26,9 @@ struct DashboardPagesController {
                         owner, if: request.uri.queryParameters.get("creatorBadges") != nil)))
             let programs = try await services.programs.active(owner).map(ProgramCard.init)
             page.programs = programs.isEmpty ? nil : HomePrograms(cards: programs)
+            page.labs = HomeLabs(
+                latest: try await services.labs.results(owner, after: nil, limit: 1).results.first,
+                kits: try await services.labs.kits(owner), thresholds: services.labs.thresholds, zone: zone)
             let (awards, start) = try await services.store.read { repositories in
                 let records = repositories.records(of: owner)
                 return (

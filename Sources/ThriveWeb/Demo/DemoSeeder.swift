@@ -31,6 +31,7 @@ public struct DemoSeeder: Sendable {
         progress: (@Sendable (_ daysDone: Int, _ totalDays: Int) -> Void)? = nil
     ) async throws -> Outcome {
         if !refresh, let existing = try await store.read({ try await $0.accounts.find(email: DemoPerson.email) }) {
+            try await ensureLab()
             return Outcome(account: existing, created: false, recordCount: 0)
         }
         let time = now()
@@ -86,9 +87,53 @@ public struct DemoSeeder: Sendable {
                 DemoPerson.profile(
                     timeZoneIdentifier: timeZone.identifier, latestWeight: weight.map { Mass(kilograms: $0.value) }),
                 at: time)
+            try await Self.seedLabs(
+                DemoLabResults(lastDay: generator.lastDay), owner: account.id, in: repositories, zone: timeZone, at: time,
+                ids: ids)
             return total
         }
+        try await ensureLab()
         return Outcome(account: account, created: true, recordCount: count)
+    }
+
+    /// The demo lab's account, with the lab role, made once.
+    func ensureLab() async throws {
+        guard try await store.read({ try await $0.accounts.find(email: DemoPerson.labEmail) }) == nil else { return }
+        let lab = Account(
+            id: ids.make(), email: DemoPerson.labEmail, passwordHash: await hasher.hash(DemoPerson.password), createdAt: now())
+        try await store.write { repositories in
+            try await repositories.accounts.create(lab)
+            try await repositories.creators.grant(.lab, to: lab.id)
+        }
+    }
+
+    /// The demo person's kits and results: every quarterly test registered a few days before its
+    /// sample and resulted a few days after; one kit at the lab now; and unregistered kits.
+    static func seedLabs(
+        _ demo: DemoLabResults, owner: UserID, in repositories: Repositories, zone: TimeZone, at time: Date, ids: IDGenerator
+    ) async throws {
+        let first = demo.tests.first.map { $0.date.start(in: zone) } ?? time
+        let numbers = try await repositories.testKits.issue(
+            count: demo.tests.count + 1 + DemoLabResults.spareKits, batch: "demo-lab", at: first.addingTimeInterval(-30 * 86_400),
+            ids: ids)
+        let labs = repositories.records(of: owner).labs
+        for (test, number) in zip(demo.tests, numbers) {
+            let taken = test.date.start(in: zone).addingTimeInterval(9 * 3_600)
+            _ = try await labs.register(number, at: taken.addingTimeInterval(-3 * 86_400), photo: nil)
+            _ = try await repositories.testKits.move(number, to: .shipped, at: taken)
+            _ = try await repositories.testKits.move(number, to: .receivedAtLab, at: taken.addingTimeInterval(2 * 86_400))
+            try await repositories.testKits.post(
+                LabResult(
+                    id: LabResultID(ids.uuid()), owner: owner, kit: number, testDate: test.date,
+                    aat: AATLevel(milligramsPerDeciliter: test.milligramsPerDeciliter), genotype: demo.genotype,
+                    reportedAt: taken.addingTimeInterval(5 * 86_400)),
+                report: nil)
+        }
+        let atLab = numbers[demo.tests.count]
+        _ = try await labs.register(atLab, at: time.addingTimeInterval(-7 * 86_400), photo: nil)
+        _ = try await repositories.testKits.move(atLab, to: .shipped, at: time.addingTimeInterval(-6 * 86_400))
+        _ = try await repositories.testKits.move(atLab, to: .receivedAtLab, at: time.addingTimeInterval(-3 * 86_400))
+        _ = try await repositories.testKits.move(atLab, to: .processing, at: time.addingTimeInterval(-86_400))
     }
 
     /// The habits with their check-ins, each streak kept through yesterday as check-ins keep it.

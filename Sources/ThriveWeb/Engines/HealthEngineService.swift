@@ -9,11 +9,13 @@ public struct HealthEngineService: Sendable {
     let store: Store
     let now: Now
     let ids: IDGenerator
+    let aatThresholds: AATThresholds
 
-    public init(store: Store, now: Now, ids: IDGenerator) {
+    public init(store: Store, now: Now, ids: IDGenerator, aatThresholds: AATThresholds = AATThresholds()) {
         self.store = store
         self.now = now
         self.ids = ids
+        self.aatThresholds = aatThresholds
     }
 
     /// Days read for scores: the 28-day resting heart rate baseline of each of the last seven days,
@@ -161,17 +163,30 @@ public struct HealthEngineService: Sendable {
             today: day, days: HealthDays(days.window(endingOn: day, count: SafetyMonitor.historyDays)), age: context.age,
             calorieFloor: context.nutritionPlan()?.calorieFloor,
             policy: context.preferences.sources, measuredMaximumHeartRate: context.preferences.training.maximumHeartRate)
+            + [AATInterpretation.finding(latest: context.latestLabResult, thresholds: aatThresholds)].compactMap(\.self)
+    }
+
+    /// Records only the lab-result alerts, from the person's latest result: what a lab's posting
+    /// needs, without reading weeks of samples (the other alerts are left as they are).
+    func labAlerts(_ owner: UserID) async throws -> [SafetyAlert] {
+        let latest = try await store.read { try await $0.records(of: owner).labs.results(after: nil, limit: 1).first }
+        let finding = AATInterpretation.finding(latest: latest, thresholds: aatThresholds)
+        return try await record([finding].compactMap(\.self), for: owner, scope: SafetyCondition.labConditions)
     }
 
     /// Stores `findings` (one open alert per condition) and returns the open alerts and those
     /// resolved in the last 30 days. Most of the time nothing changed since the last look, and then
     /// nothing is written: the dashboard is read far more often than alerts open or close.
-    private func record(_ findings: [SafetyFinding], for owner: UserID) async throws -> [SafetyAlert] {
+    private func record(
+        _ findings: [SafetyFinding], for owner: UserID, scope: Set<SafetyCondition> = Set(SafetyCondition.allCases)
+    ) async throws -> [SafetyAlert] {
         let time = now()
         let ids = self.ids
         let since = time.addingTimeInterval(-30 * 86_400)
         let recent = try await store.read { try await $0.records(of: owner).alerts.recent(since: since) }
-        let open = Dictionary(recent.filter(\.isOpen).map { ($0.condition, $0) }, uniquingKeysWith: { first, _ in first })
+        let open = Dictionary(
+            recent.filter { $0.isOpen && scope.contains($0.condition) }.map { ($0.condition, $0) },
+            uniquingKeysWith: { first, _ in first })
         let unchanged =
             Set(open.keys) == Set(findings.map(\.condition))
             && findings.allSatisfy { finding in
@@ -183,25 +198,17 @@ public struct HealthEngineService: Sendable {
         if unchanged { return recent }
         return try await store.write { repositories in
             let records = repositories.records(of: owner)
-            let opened = try await records.alerts.record(findings, at: time, ids: ids)
+            let opened = try await records.alerts.record(findings, within: scope, at: time, ids: ids)
             // A condition that opens an alert is a critical notification too, in the same transaction:
             // pushed now, or when quiet hours end for a person who did not opt in to being woken.
-            let opening = opened.filter { open[$0.condition] == nil }
-            if !opening.isEmpty {
-                let settings = try await records.documents.get(Settings.self) ?? Settings()
-                let zone = try await records.timeZone()
-                for alert in opening {
-                    let key = "alert:\(alert.id)"
-                    let decision = NotificationRules.decide(
-                        NotificationCandidate(kind: .criticalAlert, key: key), settings: settings.notifications,
-                        history: NotificationHistory(), now: time, zone: zone)
-                    try await NotificationDispatch.post(
-                        NotificationEntry(
-                            id: NotificationID(ids.uuid()), kind: .criticalAlert, key: key, title: alert.condition.title,
-                            body: alert.message.first ?? alert.condition.title, link: "/#alert-\(alert.id)", createdAt: time),
-                        pushAt: NotificationDispatch.pushTime(decision.outcome, now: time), in: repositories, owner: owner,
-                        ids: ids)
-                }
+            let opening = opened.filter { scope.contains($0.condition) && open[$0.condition] == nil }
+            for alert in opening {
+                try await NotificationDispatch.notify(
+                    NotificationEntry(
+                        id: NotificationID(ids.uuid()), kind: alert.condition.notificationKind, key: "alert:\(alert.id)",
+                        title: alert.condition.title, body: alert.message.first ?? alert.condition.title,
+                        link: "/#alert-\(alert.id)", createdAt: time),
+                    in: repositories, owner: owner, now: time, ids: ids)
             }
             return try await records.alerts.recent(since: time.addingTimeInterval(-30 * 86_400))
         }

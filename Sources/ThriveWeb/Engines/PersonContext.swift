@@ -25,6 +25,8 @@ struct PersonContext: Sendable {
     var foodLogDays = FoodLogDays()
     /// The diets the person named in onboarding.
     var diets: Set<Diet> = []
+    /// The person's latest lab result (spec 001), whose AAT level may raise an alert.
+    var latestLabResult: LabResult?
     var zone: TimeZone { profile.timeZone }
     /// The load steps loads move by: the person's own, else the common ones for their units.
     var loadSteps: LoadSteps { preferences.training.loadSteps ?? .defaults(for: profile.unitSystem) }
@@ -91,6 +93,7 @@ struct PersonContext: Sendable {
         }
         return PersonContext(
             profile: profile, preferences: preferences, weight: weight, age: profile.age(at: now),
-            today: LocalDate(now, in: profile.timeZone), now: now, foodLogDays: foodLogDays, diets: Set(details?.diets ?? []))
+            today: LocalDate(now, in: profile.timeZone), now: now, foodLogDays: foodLogDays, diets: Set(details?.diets ?? []),
+            latestLabResult: try await records.labs.results(after: nil, limit: 1).first)
     }
 }

@@ -14,9 +14,9 @@ public struct BackgroundJobs: Sendable {
         files: PersonFiles = PersonFiles(
             imports: URL(fileURLWithPath: "data/imports"), exports: URL(fileURLWithPath: "data/exports")),
         devices: DeviceConfiguration = DeviceConfiguration(), dataDirectory: String = "data", linkBase: String? = nil,
-        inactivityDeletion: Bool = false, logger: Logger
+        inactivityDeletion: Bool = false, aatThresholds: AATThresholds = AATThresholds(), logger: Logger
     ) {
-        let engines = HealthEngineService(store: store, now: now, ids: ids)
+        let engines = HealthEngineService(store: store, now: now, ids: ids, aatThresholds: aatThresholds)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
         let safety = SafetyEvaluationJob(engines: engines)
         let channels = PushChannels(store: store, now: now, configuration: push)

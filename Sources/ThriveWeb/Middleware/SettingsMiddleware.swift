@@ -23,7 +23,7 @@ struct SettingsMiddleware: RouterMiddleware {
         let (stored, insights, onboarding, unreadCoach, branded, unreadNotifications) = try await settings.store.read {
             repositories in
             let records = repositories.records(of: owner)
-            let isCreator = try await !repositories.creators.roles(of: owner).isEmpty
+            let isCreator = try await repositories.creators.roles(of: owner).contains(.creator)
             let isMember = try await repositories.creators.membership(of: owner) != nil
             return (
                 try await records.documents.get(Settings.self), try await records.documents.get(InsightCache.self),

@@ -25,6 +25,20 @@ enum NotificationDispatch {
         return true
     }
 
+    /// Posts an event's notification (one that is not part of a daily cap: an alert, a result), pushed
+    /// as the person's settings and quiet hours say.
+    @discardableResult
+    static func notify(_ entry: NotificationEntry, in repositories: Repositories, owner: UserID, now: Date, ids: IDGenerator)
+        async throws -> Bool
+    {
+        let records = repositories.records(of: owner)
+        let settings = try await records.documents.get(Settings.self) ?? Settings()
+        let decision = NotificationRules.decide(
+            NotificationCandidate(kind: entry.kind, key: entry.key), settings: settings.notifications,
+            history: NotificationHistory(), now: now, zone: try await records.timeZone())
+        return try await post(entry, pushAt: pushTime(decision.outcome, now: now), in: repositories, owner: owner, ids: ids)
+    }
+
     /// When a decision's push goes: now, at the time it waits for, or never (in the app only).
     static func pushTime(_ outcome: NotificationDecision.Outcome, now: Date) -> Date? {
         switch outcome {

@@ -1,0 +1,124 @@
+import Foundation
+import SQLKit
+import ThriveCore
+
+/// The lab's side of test kits: numbers issued in batches, moved along as samples arrive, and
+/// results posted for them. Not one person's records: the lab works across everyone's kits, and
+/// sees of a person only that a kit is registered (never who, never their other data).
+public protocol TestKitRepository: Sendable {
+    /// Issues `count` new kit numbers in a batch; numbers are random (a registered kit cannot be
+    /// found by counting up from one's own) and never reused.
+    func issue(count: Int, batch: String, at time: Date, ids: IDGenerator) async throws -> [KitNumber]
+    func kit(_ number: KitNumber) async throws -> TestKit?
+    /// Moves a kit on; false when it is not where the move can start (see ``KitStatus/canMove(to:)``).
+    func move(_ number: KitNumber, to status: KitStatus, at time: Date) async throws -> Bool
+    /// Stores a result for a registered kit and marks the kit ready.
+    func post(_ result: LabResult, report: Data?) async throws
+    /// The lab's recent kits, newest batch first.
+    func recent(limit: Int) async throws -> [TestKit]
+    func batch(_ name: String) async throws -> [TestKit]
+}
+
+struct SQLTestKitRepository: TestKitRepository {
+    let sql: any SQLDatabase
+
+    func issue(count: Int, batch: String, at time: Date, ids: IDGenerator) async throws -> [KitNumber] {
+        var issued: [KitNumber] = []
+        while issued.count < count {
+            let number = Self.randomNumber(ids.uuid())
+            let added = try await sql.insert(into: "test_kits")
+                .columns("number", "batch", "issued_at", "status", "status_at")
+                .values(
+                    SQLBind(number.digits), SQLBind(batch), SQLBind(time), SQLBind(KitStatus.issued.rawValue), SQLBind(time)
+                )
+                .ignoringConflicts(with: ["number"]).returning("number").all()
+            if !added.isEmpty { issued.append(number) }
+        }
+        return issued
+    }
+
+    /// Ten digits from the random bits of an id (version 7 ids: the last eight bytes are random).
+    static func randomNumber(_ id: UUID) -> KitNumber {
+        let bytes = withUnsafeBytes(of: id.uuid) { Array($0.suffix(8)) }
+        let value = bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) } % 10_000_000_000
+        let digits = String(value)
+        return KitNumber(digits: String(repeating: "0", count: 10 - digits.count) + digits)!
+    }
+
+    func kit(_ number: KitNumber) async throws -> TestKit? {
+        guard let row = try await sql.select().column("*").from("test_kits").where("number", .equal, number.digits).first()
+        else { return nil }
+        return try await decodeWithHistory([row]).first
+    }
+
+    func move(_ number: KitNumber, to status: KitStatus, at time: Date) async throws -> Bool {
+        guard let kit = try await kit(number), kit.status.canMove(to: status) else { return false }
+        try await sql.update("test_kits").set("status", to: status.rawValue).set("status_at", to: time)
+            .where("number", .equal, number.digits).run()
+        try await Self.step(number, status, time, sql)
+        return true
+    }
+
+    static func step(_ number: KitNumber, _ status: KitStatus, _ time: Date, _ sql: any SQLDatabase) async throws {
+        try await sql.insert(into: "test_kit_steps").columns("number", "status", "reached_at")
+            .values(SQLBind(number.digits), SQLBind(status.rawValue), SQLBind(time))
+            .ignoringConflicts(with: ["number", "status"]).run()
+    }
+
+    func post(_ result: LabResult, report: Data?) async throws {
+        try await sql.insert(into: "lab_results")
+            .columns(
+                "id", "owner_id", "kit_number", "test_date", "aat_mg_dl", "genotype", "lab_note", "reported_at", "report_pdf"
+            )
+            .values(
+                SQLBind(result.id.rawValue), SQLBind(result.owner.rawValue), SQLBind(result.kit.digits),
+                SQLBind(result.testDate.iso8601), SQLBind(result.aat?.milligramsPerDeciliter), SQLBind(result.genotype?.text),
+                SQLBind(result.labNote), SQLBind(result.reportedAt), SQLBind(report)
+            ).run()
+        try await sql.update("test_kits").set("status", to: KitStatus.resultsReady.rawValue)
+            .set("status_at", to: result.reportedAt).where("number", .equal, result.kit.digits).run()
+        try await Self.step(result.kit, .resultsReady, result.reportedAt, sql)
+    }
+
+    func recent(limit: Int) async throws -> [TestKit] {
+        try await decodeWithHistory(
+            try await sql.select().column("*").from("test_kits").orderBy("issued_at", .descending)
+                .orderBy("number").limit(limit).all())
+    }
+
+    func batch(_ name: String) async throws -> [TestKit] {
+        try await decodeWithHistory(
+            try await sql.select().column("*").from("test_kits").where("batch", .equal, name).orderBy("number").all())
+    }
+
+    private func decodeWithHistory(_ rows: [any SQLRow]) async throws -> [TestKit] {
+        try await TestKitRows.decode(rows, sql: sql)
+    }
+}
+
+/// Reading kits and their steps, shared by the lab's and the person's repositories.
+enum TestKitRows {
+    static func decode(_ rows: [any SQLRow], sql: any SQLDatabase) async throws -> [TestKit] {
+        var kits = try rows.compactMap(kit)
+        guard !kits.isEmpty else { return [] }
+        let steps = try await sql.select().column("*").from("test_kit_steps")
+            .where("number", .in, kits.map(\.number.digits)).orderBy("reached_at").all()
+        var history: [String: [KitStep]] = [:]
+        for row in steps {
+            guard let status = KitStatus(rawValue: try row.string("status")) else { continue }
+            history[try row.string("number"), default: []].append(KitStep(status: status, at: try row.date("reached_at")))
+        }
+        for index in kits.indices { kits[index].history = history[kits[index].number.digits] ?? [] }
+        return kits
+    }
+
+    private static func kit(_ row: any SQLRow) throws -> TestKit? {
+        guard let number = KitNumber(digits: try row.string("number")),
+            let status = KitStatus(rawValue: try row.string("status"))
+        else { return nil }
+        return TestKit(
+            number: number, issuedAt: try row.date("issued_at"),
+            owner: try row.decode(column: "owner_id", as: UUID?.self).map(UserID.init),
+            registeredAt: try row.optionalDate("registered_at"), status: status)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+
+/// The person's lab pages: `/results` (latest first, kits on their way, the AAT trend, history),
+/// one result at `/results/:id`, and registering a kit at `/test-kits/register`.
+struct LabPagesController {
+    let services: AppServices
+    var labs: LabService { services.labs }
+    static let path = "/results"
+    static let registerPath = "/test-kits/register"
+
+    static func resultPath(_ id: LabResultID) -> String { "\(path)/\(id.rawValue.uuidString.lowercased())" }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("results") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let after = request.uri.queryParameters["after"].flatMap { LabResultID(String($0)) }
+            let page = try await labs.results(owner, after: after, limit: 20)
+            let kits = try await labs.kits(owner)
+            let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
+            let registered = request.uri.queryParameters["registered"].flatMap { KitNumber(String($0)) }
+            let notice = registered.map {
+                t("labs.registered", ["barcode": $0.description, "days": "\(TestKit.sendWithinDays)"])
+            }
+            let content = LabResultsPage(
+                results: page.results, more: page.more, kits: kits, thresholds: labs.thresholds, zone: zone, notice: notice,
+                firstPage: after == nil)
+            return services.renderer.render(
+                "lab-results", chrome: Chrome(title: t("labs.title"), context: context, tab: .dashboard), content: content)
+        }
+        router.get("results/:id") { _, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            guard let id = context.parameters.get("id").flatMap(LabResultID.init) else {
+                throw AppError.notFound(t("labs.noResult"))
+            }
+            let result = try await labs.result(owner, id)
+            let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
+            let view = LabResultView(result, thresholds: labs.thresholds, zone: zone)
+            return services.renderer.render(
+                "lab-result",
+                chrome: Chrome(title: t("labs.resultTitle", ["date": view.date]), context: context, tab: .dashboard),
+                content: view)
+        }
+        router.get(RouterPath(String(Self.registerPath.dropFirst()))) { _, context -> Response in
+            guard context.identity != nil else { return context.toLogin }
+            return registration(KitRegistrationPage(), context)
+        }
+        router.post(RouterPath(String(Self.registerPath.dropFirst()))) { request, context -> Response in
+            var request = request
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let body = try await request.collectBody(upTo: CSRFMiddleware.formLimit)
+            let form = FormFields(body, contentType: request.headers[.contentType])
+            let typed = form.text("barcode") ?? ""
+            do {
+                guard !typed.isEmpty else {
+                    throw ValidationError(field: "barcode", message: t("labs.kit.barcodeMissing"))
+                }
+                let kit = try await labs.register(typed, photo: try LabAPIController.photo(form), for: owner)
+                return .redirect(to: "\(Self.path)?registered=\(kit.number.description)#kits", type: .normal)
+            } catch let error as ValidationError {
+                var errors = FormErrors()
+                errors.add(error.field == "photo" ? "photo" : "barcode", error.message)
+                return registration(KitRegistrationPage(value: typed, errors: errors), context, status: .unprocessableContent)
+            } catch let error as AppError where error.field == "barcode" {
+                var errors = FormErrors()
+                errors.add("barcode", error.message)
+                return registration(KitRegistrationPage(value: typed, errors: errors), context, status: error.status)
+            }
+        }
+    }
+
+    private func registration(
+        _ page: KitRegistrationPage, _ context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        services.renderer.render(
+            "kit-register", chrome: Chrome(title: t("labs.register.title"), context: context, tab: .dashboard), content: page,
+            status: status)
+    }
+}

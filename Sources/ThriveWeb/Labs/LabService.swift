@@ -1,0 +1,225 @@
+import Foundation
+import Hummingbird
+import ThriveCore
+import ThriveStore
+
+/// Test kits and lab results (spec 001): a person registers a kit and reads their results; a lab
+/// issues kits, moves them along and posts results, each result telling its owner and raising the
+/// alerts its AAT level calls for.
+struct LabService: Sendable {
+    let store: Store
+    let now: Now
+    let ids: IDGenerator
+    let engines: HealthEngineService
+
+    var thresholds: AATThresholds { engines.aatThresholds }
+
+    /// A photo of the kit's label, as uploaded.
+    struct KitPhoto: Sendable {
+        let bytes: Data
+        let mediaType: ImageMediaType
+    }
+
+    // MARK: The person
+
+    /// Registers a scanned or typed kit number as the person's. The spec's own words for each refusal.
+    func register(_ text: String, photo: KitPhoto?, for owner: UserID) async throws -> TestKit {
+        guard let number = KitNumber(text) else { throw Self.notAKit }
+        let time = now()
+        let outcome = try await store.write { repositories in
+            let zone = try await repositories.records(of: owner).timeZone()
+            let registration = try await repositories.records(of: owner).labs.register(
+                number, at: time, photo: photo.map { ($0.bytes, $0.mediaType.rawValue) })
+            return (registration, zone)
+        }
+        switch outcome.0 {
+        case .registered(let kit): return kit
+        case .notIssued: throw Self.notAKit
+        case .alreadyRegistered(let date):
+            throw AppError(
+                status: .conflict, code: "kit_already_registered",
+                message: t("labs.kit.alreadyRegistered", ["date": DisplayFormat.date(date, in: outcome.1)]), field: "barcode")
+        }
+    }
+
+    static var notAKit: AppError {
+        AppError(status: .unprocessableContent, code: "not_a_kit", message: t("labs.kit.notAKit"), field: "barcode")
+    }
+
+    func kits(_ owner: UserID) async throws -> [TestKit] {
+        try await store.read { try await $0.records(of: owner).labs.kits() }
+    }
+
+    /// A page of results, latest test first, and whether more follow.
+    func results(_ owner: UserID, after cursor: LabResultID?, limit: Int) async throws -> (results: [LabResult], more: Bool) {
+        try await store.read { repositories in
+            let labs = repositories.records(of: owner).labs
+            var after: LabResult?
+            if let cursor {
+                guard let found = try await labs.result(cursor) else {
+                    throw AppError.badRequest(t("labs.badCursor"), field: "after")
+                }
+                after = found
+            }
+            let page = try await labs.results(after: after, limit: limit + 1)
+            return (Array(page.prefix(limit)), page.count > limit)
+        }
+    }
+
+    func result(_ owner: UserID, _ id: LabResultID) async throws -> LabResult {
+        guard let result = try await store.read({ try await $0.records(of: owner).labs.result(id) }) else {
+            throw AppError.notFound(t("labs.noResult"))
+        }
+        return result
+    }
+
+    func report(_ owner: UserID, _ id: LabResultID) async throws -> Data {
+        guard let pdf = try await store.read({ try await $0.records(of: owner).labs.report(id) }) else {
+            throw AppError.notFound(t("labs.noReport"))
+        }
+        return pdf
+    }
+
+    // MARK: The lab
+
+    /// Refuses anyone without `role` (403, saying which role the page needs).
+    func require(_ role: AccountRole, _ user: UserID) async throws {
+        guard try await store.read({ try await $0.creators.roles(of: user) }).contains(role) else {
+            throw AppError(status: .forbidden, code: "forbidden", message: t("labs.role.\(role.rawValue)"))
+        }
+    }
+
+    /// The lab's latest kits, newest first.
+    func recentKits(limit: Int, by lab: UserID) async throws -> [TestKit] {
+        try await require(.lab, lab)
+        return try await store.read { try await $0.testKits.recent(limit: limit) }
+    }
+
+    /// The most kits one batch may issue: a sheet run, not a typo of zeros.
+    static let batchLimit = 1_000
+
+    func issue(count: Int, batch: String?, by lab: UserID) async throws -> (batch: String, numbers: [KitNumber]) {
+        try await require(.lab, lab)
+        guard (1...Self.batchLimit).contains(count) else {
+            throw ValidationError(field: "count", message: t("labs.issue.count", ["max": "\(Self.batchLimit)"]))
+        }
+        let time = now()
+        let name = batch?.trimmingCharacters(in: .whitespaces).nonEmpty ?? Self.batchName(time)
+        guard name.count <= 60 else { throw ValidationError(field: "batch", message: t("labs.issue.batchName")) }
+        let ids = self.ids
+        let numbers = try await store.write { try await $0.testKits.issue(count: count, batch: name, at: time, ids: ids) }
+        return (name, numbers.sorted())
+    }
+
+    /// `2026-11-27 14:05`: a batch's default name, the time it was issued (UTC).
+    static func batchName(_ time: Date) -> String {
+        String(time.formatted(.iso8601).prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+
+    /// Moves a kit along (shipped, received, processing): 409 when it cannot go there from where it is.
+    func move(_ text: String, to status: String, by lab: UserID) async throws -> TestKit {
+        try await require(.lab, lab)
+        guard let number = KitNumber(text) else { throw Self.notAKit }
+        guard let next = KitStatus(rawValue: status), [.shipped, .receivedAtLab, .processing].contains(next) else {
+            throw ValidationError(field: "status", message: t("labs.move.status"))
+        }
+        let time = now()
+        let kit = try await store.write { repositories -> TestKit? in
+            guard try await repositories.testKits.move(number, to: next, at: time) else { return nil }
+            return try await repositories.testKits.kit(number)
+        }
+        guard let kit else {
+            throw AppError(status: .conflict, code: "kit_not_movable", message: t("labs.move.notMovable"), field: "status")
+        }
+        return kit
+    }
+
+    /// Posts results, all or none: every submission is checked (the kit issued, registered and
+    /// without a result) before anything is written; a refused one names its row and reason. Each
+    /// owner is told their result is ready, and their lab alerts are evaluated after the commit.
+    func post(_ submissions: [(LabResultSubmission, report: Data?)], by lab: UserID) async throws -> [LabResult] {
+        try await require(.lab, lab)
+        let time = now()
+        let ids = self.ids
+        let posted = try await store.write { repositories -> [LabResult] in
+            var results: [LabResult] = []
+            var seen: Set<KitNumber> = []
+            for (row, (submission, report)) in submissions.enumerated() {
+                let outcome = try await Self.check(
+                    submission, repositories: repositories, today: LocalDate(time, in: .gmt), seen: seen)
+                switch outcome {
+                case .failure(let problem): throw Self.refusal(problem, row: row, of: submissions.count)
+                case .success(let checked):
+                    seen.insert(checked.kit)
+                    let result = LabResult(
+                        id: LabResultID(ids.uuid()), owner: checked.owner, kit: checked.kit, testDate: checked.date,
+                        aat: checked.level, genotype: checked.genotype, reportedAt: time, hasReport: report != nil,
+                        labNote: submission.labNote?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty)
+                    try await repositories.testKits.post(result, report: report)
+                    try await NotificationDispatch.notify(
+                        NotificationEntry(
+                            id: NotificationID(ids.uuid()), kind: .testResult, key: "lab-result:\(result.id)",
+                            title: Phrase("notification.labResult.title"), body: Phrase("notification.labResult.body"),
+                            link: LabPagesController.resultPath(result.id), createdAt: time),
+                        in: repositories, owner: result.owner, now: time, ids: ids)
+                    results.append(result)
+                }
+            }
+            return results
+        }
+        for owner in Set(posted.map(\.owner)) { _ = try await engines.labAlerts(owner) }
+        return posted
+    }
+
+    private struct Checked {
+        let kit: KitNumber
+        let owner: UserID
+        let date: LocalDate
+        let level: AATLevel?
+        let genotype: Genotype?
+    }
+
+    private static func check(
+        _ submission: LabResultSubmission, repositories: Repositories, today: LocalDate, seen: Set<KitNumber>
+    ) async throws -> Result<Checked, LabSubmissionProblem> {
+        switch submission.validated(today: today) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let (number, date, level, genotype)):
+            guard !seen.contains(number) else { return .failure(.alreadyResulted) }
+            guard let kit = try await repositories.testKits.kit(number) else { return .failure(.unknownKit) }
+            guard let owner = kit.owner, kit.registeredAt != nil else { return .failure(.unregisteredKit) }
+            guard kit.status != .resultsReady else { return .failure(.alreadyResulted) }
+            return .success(Checked(kit: number, owner: owner, date: date, level: level, genotype: genotype))
+        }
+    }
+
+    /// A refused submission: its reason, and its row when several were sent.
+    private static func refusal(_ problem: LabSubmissionProblem, row: Int, of count: Int) -> AppError {
+        let reason = t(problem.phrase)
+        let message = count > 1 ? t("labs.post.row", ["row": "\(row + 1)", "reason": reason]) : reason
+        let status: HTTPResponse.Status =
+            [.unknownKit, .unregisteredKit, .alreadyResulted].contains(problem)
+            ? .conflict : .unprocessableContent
+        return AppError(
+            status: status, code: "result_refused", message: message, field: count > 1 ? "results[\(row)]" : problem.field)
+    }
+}
+
+extension LabSubmissionProblem {
+    /// The field of the submission at fault.
+    var field: String {
+        switch self {
+        case .kitNumber, .unknownKit, .unregisteredKit, .alreadyResulted: "kit"
+        case .testDate, .testDateRange: "testDate"
+        case .level: "aatLevel"
+        case .genotype: "genotype"
+        case .empty: "aatLevel"
+        case .note: "labNote"
+        }
+    }
+}
+
+extension String {
+    /// Nil for an empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
