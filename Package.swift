@@ -45,6 +45,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
+        .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
     ],
     targets: [
         .target(
@@ -163,6 +164,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

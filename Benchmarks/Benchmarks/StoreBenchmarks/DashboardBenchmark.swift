@@ -81,10 +81,14 @@ func pageAssets(_ page: String) -> [String] {
 
 /// The web app over the heavy person's store, logging only errors.
 func benchmarkApplication(_ heavy: HeavyUser) async throws -> some ApplicationProtocol {
+    try await benchmarkApplication(store: heavy.fixture.store)
+}
+
+func benchmarkApplication(store: Store) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "bench")
     logger.logLevel = .error
     let dependencies = AppDependencies(
-        store: heavy.fixture.store, now: .system, ids: .random, hasher: BcryptPasswordHasher(cost: 4), logger: logger)
+        store: store, now: .system, ids: .random, hasher: BcryptPasswordHasher(cost: 4), logger: logger)
     return try await buildApplication(AppConfiguration(), dependencies: dependencies)
 }
 

@@ -298,6 +298,7 @@ let benchmarks: @Sendable () -> Void = {
     jobBenchmarks()
     importBenchmarks()
     exportBenchmarks()
+    labGraphQLBenchmarks()
     thriveExportImportBenchmarks()
     reportBenchmarks()
     devicePullBenchmarks()

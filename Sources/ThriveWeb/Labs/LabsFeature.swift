@@ -6,6 +6,7 @@ struct LabsFeature: Feature {
 
     func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
         LabAPIController(services: services).addRoutes(to: api.root)
+        GraphQLController(services: services).addRoutes(to: api.root)
         LabPagesController(services: services).addRoutes(to: pages)
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import GraphQL
+import Hummingbird
+import NIOCore
+import ThriveCore
+
+/// `POST /api/v1/graphql`: `{"query": …, "variables": {…}, "operationName": …}` as GraphQL over
+/// HTTP has it. A request that cannot run (not JSON, no query, a syntax error, too deep or too
+/// large, not valid against the schema) is answered 400 with GraphQL's `errors`; one that ran is
+/// 200, its field errors (another person's id, a bad cursor) beside the data.
+struct GraphQLController {
+    let services: AppServices
+    static let bodyLimit = 16 * 1024
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.post("graphql") { request, context -> Response in
+            let owner = try context.requireUser()
+            let asked = try await Self.request(request)
+            let document: Document
+            do {
+                document = try parse(source: asked.query)
+            } catch let error as GraphQLError {
+                return try Self.refusal(t("graphql.syntax", ["detail": error.message]))
+            }
+            let measure = GraphQLLimits.measure(document)
+            if measure.depth > GraphQLLimits.maximumDepth {
+                return try Self.refusal(t("graphql.tooDeep", ["max": "\(GraphQLLimits.maximumDepth)"]))
+            }
+            if measure.fields > GraphQLLimits.maximumFields {
+                return try Self.refusal(t("graphql.tooLarge", ["max": "\(GraphQLLimits.maximumFields)"]))
+            }
+            let result = try await LabGraphQL.schema.execute(
+                request: asked.query, resolver: LabGraphQL.Resolver(),
+                context: LabGraphQL.Context(caller: owner, labs: services.labs), variables: asked.variables,
+                operationName: asked.operationName)
+            return try jsonResponse(result, status: result.data == nil ? .badRequest : .ok)
+        }
+    }
+
+    private static func request(_ request: Request) async throws -> GraphQLRequest {
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+            throw AppError(status: .unsupportedMediaType, code: "unsupported_media_type", message: t("error.mediaType"))
+        }
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: bodyLimit) } catch {
+            throw AppError(
+                status: .contentTooLarge, code: "payload_too_large",
+                message: t("api.bodyTooLarge", ["size": String(bodyLimit / 1024)]))
+        }
+        do {
+            return try JSONDecoder().decode(GraphQLRequest.self, from: Data(buffer: buffer))
+        } catch {
+            throw AppError.badRequest(t("graphql.body"), field: "query")
+        }
+    }
+
+    private static func refusal(_ message: String) throws -> Response {
+        try jsonResponse(GraphQLResult(data: nil, errors: [GraphQLError(message: message)]), status: .badRequest)
+    }
+}
