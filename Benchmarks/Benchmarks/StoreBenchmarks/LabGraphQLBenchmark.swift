@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ThriveCore

@@ -25,7 +25,7 @@ struct AppLockAPIController {
         api.put("account/app-lock") { request, context -> Response in
             let userID = try context.requireUser()
             let body = try await StrictJSON.decode(Setting.self, from: request, context: context, limit: Self.bodyLimit)
-            let minutes = try AppLock.minutes(from: body.idleMinutes.map(String.init) ?? "off")
+            let minutes = try AppLock.minutes(from: body.idleMinutes.map { "\($0)" } ?? "off")
             try await services.appLock.setMinutes(minutes, for: userID)
             let lock = try await services.store.read { try await services.appLock.setting(for: userID, in: $0) }
             return try jsonResponse(Setting(idleMinutes: lock.idleMinutes, hasPin: lock.pinHash != nil))

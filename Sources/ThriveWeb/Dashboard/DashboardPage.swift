@@ -97,7 +97,7 @@ struct DashboardPage: Sendable {
         scores = dashboard.scores.map { score in
             let line = Self.sparkline(score)
             return Score(
-                pillar: score.pillar.rawValue, name: score.name, score: score.score.map(String.init) ?? "–", band: score.band,
+                pillar: score.pillar.rawValue, name: score.name, score: score.score.map { "\($0)" } ?? "–", band: score.band,
                 label: score.label, icon: StatusIcon.for(score.band), explanation: score.explanation, stale: score.stale,
                 href: score.href, sparkline: line?.svg, direction: line?.direction, trendSummary: score.trend?.summary)
         }

@@ -37,8 +37,8 @@ extension EntryPageKind where Entry == MoodCheckIn {
         },
         values: { checkIn, person in
             var values = ["mood": String(checkIn.mood), "time": DisplayFormat.time(checkIn.recordedAt, in: person.zone)]
-            values["energy"] = checkIn.energy.map(String.init)
-            values["stress"] = checkIn.stress.map(String.init)
+            values["energy"] = checkIn.energy.map { "\($0)" }
+            values["stress"] = checkIn.stress.map { "\($0)" }
             values["note"] = checkIn.note
             return values
         },
@@ -122,7 +122,7 @@ extension EntryPageKind where Entry == CategorySample {
                 "start": DisplayFormat.time(sample.start, in: person.zone),
                 "end": DisplayFormat.time(sample.end, in: person.zone),
             ]
-            values["quality"] = sample.quality.map(String.init)
+            values["quality"] = sample.quality.map { "\($0)" }
             return values
         },
         parse: { form, id, time, person in

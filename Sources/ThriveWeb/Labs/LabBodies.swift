@@ -76,7 +76,7 @@ struct LabResultBody: Codable, Sendable {
         normalRange = Range(min: thresholds.normalLow, max: thresholds.normalHigh)
         band = result.aat.map { AATBand($0, thresholds).rawValue }
         genotype = result.genotype?.text
-        interpretationSummary = AATInterpretation.summary(result, thresholds: thresholds).map(t).joined(separator: " ")
+        interpretationSummary = LabSummaries.text(result, thresholds: thresholds)
         labNote = result.labNote
         reportedAt = result.reportedAt
         pdfUrl = result.hasReport ? LabAPIController.reportPath(result.id) : nil

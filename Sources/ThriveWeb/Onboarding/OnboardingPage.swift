@@ -244,7 +244,7 @@ extension OnboardingPage {
             .text(
                 InputField(
                     "plankSeconds", t("onboarding.field.plankSeconds"), unit: t("onboarding.unit.secondsOptional"),
-                    value: values["plankSeconds"] ?? stored?.plankSeconds.map(String.init) ?? "",
+                    value: values["plankSeconds"] ?? stored?.plankSeconds.map { "\($0)" } ?? "",
                     errors: errors, narrow: true)),
         ]
         // A stored lift shows as its estimated maximum for one repetition, which is what was kept.

@@ -58,7 +58,7 @@ struct TrainingSetupForm: Sendable {
         }
         maximumHeartRateField = InputField(
             "maximumHeartRate", t("setup.maximumHeartRate"), unit: t("onboarding.unit.optional"),
-            value: value("maximumHeartRate", preferences.maximumHeartRate.map(String.init) ?? ""), errors: errors,
+            value: value("maximumHeartRate", preferences.maximumHeartRate.map { "\($0)" } ?? ""), errors: errors,
             hint: t("setup.maximumHeartRateHint"), type: "number", decimal: false, narrow: true)
         skipWarmUp = form.map { $0["skipWarmUp"] == "true" } ?? preferences.skipWarmUp
         seriousCondition = form.map { $0["seriousCondition"] == "true" } ?? preferences.seriousCondition

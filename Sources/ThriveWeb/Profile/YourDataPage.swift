@@ -49,7 +49,7 @@ struct ScoreTile: Sendable {
     init(_ score: PillarScore) {
         name = score.pillar.title
         pillar = score.pillar.rawValue
-        self.score = score.score.map(String.init) ?? "–"
+        self.score = score.score.map { "\($0)" } ?? "–"
         band = score.band?.rawValue ?? "noData"
         label = t("band.\(score.band?.rawValue ?? "noData")")
         icon = StatusIcon.for(band)

@@ -157,7 +157,7 @@ extension WorkoutForm {
                 continue
             }
             for (set, performed) in exercise.sets.enumerated() {
-                values["reps-\(index)-\(set)"] = performed.reps.map(String.init) ?? ""
+                values["reps-\(index)-\(set)"] = performed.reps.map { "\($0)" } ?? ""
                 values["load-\(index)-\(set)"] = performed.load.map { Self.shown($0, units) } ?? ""
             }
         }
