@@ -38,17 +38,9 @@ struct GraphQLController {
     }
 
     private static func request(_ request: Request) async throws -> GraphQLRequest {
-        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
-            throw AppError(status: .unsupportedMediaType, code: "unsupported_media_type", message: t("error.mediaType"))
-        }
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: bodyLimit) } catch {
-            throw AppError(
-                status: .contentTooLarge, code: "payload_too_large",
-                message: t("api.bodyTooLarge", ["size": String(bodyLimit / 1024)]))
-        }
+        let data = try await StrictJSON.body(request, limit: bodyLimit)
         do {
-            return try JSONDecoder().decode(GraphQLRequest.self, from: Data(buffer: buffer))
+            return try JSONDecoder().decode(GraphQLRequest.self, from: data)
         } catch {
             throw AppError.badRequest(t("graphql.body"), field: "query")
         }

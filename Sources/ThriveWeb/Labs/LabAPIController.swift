@@ -88,15 +88,7 @@ struct LabAPIController {
     private static func resultPosts(_ request: Request, context: AppRequestContext) async throws -> [LabResultPost] {
         // Ten thousand results come to about 1.5 MB; a result with its PDF (5 MB, a third more in base64) fits too.
         let limit = 8 * 1024 * 1024
-        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
-            throw AppError(status: .unsupportedMediaType, code: "unsupported_media_type", message: t("error.mediaType"))
-        }
-        let data: Data
-        do { data = Data(buffer: try await request.body.collect(upTo: limit)) } catch {
-            throw AppError(
-                status: .contentTooLarge, code: "payload_too_large",
-                message: t("api.bodyTooLarge", ["size": String(limit / 1024)]))
-        }
+        let data = try await StrictJSON.body(request, limit: limit)
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["results"] != nil {
             let batch = try StrictJSON.decode(LabResultsPost.self, from: data)
             guard !batch.results.isEmpty else { throw AppError.badRequest(t("labs.post.empty"), field: "results") }
