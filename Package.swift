@@ -102,6 +102,11 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .systemLibrary(
+            name: "CZBar",
+            pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"])]
+        ),
+        .systemLibrary(
             name: "CQPDF",
             pkgConfig: "libqpdf",
             providers: [.apt(["libqpdf-dev"])]
@@ -109,7 +114,7 @@ let package = Package(
         .target(
             name: "ThriveReports",
             dependencies: [
-                "ThriveCore", "CRsvg", "CQREncode", "CPangoCairo", "CQPDF", "CDeflate",
+                "ThriveCore", "CRsvg", "CQREncode", "CPangoCairo", "CQPDF", "CDeflate", "CZBar",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictSwift
@@ -287,6 +292,7 @@ let package = Package(
                 "ThriveSync",
                 "ThriveSyncClient",
                 "ThriveWeb",
+                "ThriveReports",
                 "ThriveNotify",
                 "ThriveTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -19,8 +19,9 @@ apt_install() {
 }
 
 # What building Thrive needs from Debian: librsvg and cairo draw exported charts as PNG, with the
-# DejaVu fonts, so a PNG is the same file on every machine; libxml2 parses Apple Health exports.
-build_packages=(ca-certificates pkg-config librsvg2-dev libcairo2-dev libpango1.0-dev libqpdf-dev libxml2-dev libqrencode-dev zlib1g-dev fonts-dejavu-core)
+# DejaVu fonts, so a PNG is the same file on every machine; libxml2 parses Apple Health exports;
+# zbar reads a test kit's barcode from a photo.
+build_packages=(ca-certificates pkg-config librsvg2-dev libcairo2-dev libpango1.0-dev libqpdf-dev libxml2-dev libqrencode-dev zlib1g-dev libzbar-dev fonts-dejavu-core)
 
 # Starts the Debian PostgreSQL cluster on 127.0.0.1:5432, makes a test role and database, and
 # exports THRIVE_TEST_DATABASE_URL for the store suite.

@@ -40,13 +40,15 @@ public enum PDFTools {
         return try body(file)
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> Output {
+    /// Runs `tool`; its output is what it writes to standard output, and to standard error too
+    /// unless `quietErrors` (a tool that chatters there about things beside the point).
+    static func run(_ tool: String, _ arguments: [String], quietErrors: Bool = false) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = output
+        process.standardError = quietErrors ? FileHandle.nullDevice : output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -62,3 +62,20 @@ public struct KitStep: Hashable, Sendable, Codable {
         self.at = at
     }
 }
+
+/// A batch of kits the lab issued together, and how far its kits have come.
+public struct KitBatch: Hashable, Sendable {
+    public let name: String
+    public let issuedAt: Date
+    public let kits: Int
+    public let registered: Int
+    public let resulted: Int
+
+    public init(name: String, issuedAt: Date, kits: Int, registered: Int, resulted: Int) {
+        self.name = name
+        self.issuedAt = issuedAt
+        self.kits = kits
+        self.registered = registered
+        self.resulted = resulted
+    }
+}

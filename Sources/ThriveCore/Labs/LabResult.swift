@@ -72,6 +72,8 @@ public struct LabResultSubmission: Hashable, Sendable {
 /// Why a lab's result was refused (nothing of it is stored).
 public enum LabSubmissionProblem: String, Error, Sendable, CaseIterable {
     case kitNumber, testDate, testDateRange, level, genotype, empty, note
+    /// A CSV row with more or fewer fields than its header.
+    case columns
     /// The kit was never issued.
     case unknownKit
     /// Issued, but nobody registered it: there is no one to give the result to.

@@ -33,8 +33,12 @@ public enum PNGRaster {
         guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
             throw failure(error, "The chart could not be drawn for export.")
         }
-        cairo_surface_flush(surface)
+        return try encode(surface)
+    }
 
+    /// The PNG file of a drawn image surface.
+    static func encode(_ surface: OpaquePointer) throws -> [UInt8] {
+        cairo_surface_flush(surface)
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         let status = cairo_surface_write_to_png_stream(

@@ -18,44 +18,23 @@ public enum ReportPDF {
     static var bottom: Double { pageHeight - margin - footerSpace }
 
     public static func render(_ document: ReportDocument) throws -> [UInt8] {
-        let sink = ByteSink()
-        guard
-            let surface = cairo_pdf_surface_create_for_stream(
-                { closure, data, length in
-                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                    Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(
-                        contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                    return CAIRO_STATUS_SUCCESS
-                }, Unmanaged.passUnretained(sink).toOpaque(), pageWidth, pageHeight),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else { throw Failure(description: "The report's PDF could not be started.") }
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document.metadataTitle)
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, document.author)
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Thrive")
-        let context = cairo_create(surface)!
+        let pdf: PDFSurface
+        do {
+            pdf = try PDFSurface(
+                width: pageWidth, height: pageHeight, title: document.metadataTitle, author: document.author)
+        } catch { throw Failure(description: "The report's PDF could not be started.") }
+        let context = pdf.context
         let pages = PageComposer(context: context).compose(document)
         let painter = PagePainter(context: context)
         for (index, page) in pages.pages.enumerated() {
             painter.paint(page, contents: pages.sectionPages, document: document)
             painter.footer(document.footer, document.pageLabel(index + 1, pages.pages.count))
-            cairo_show_page(context)
+            pdf.endPage()
         }
         for (section, page) in zip(document.sections, pages.sectionPages) {
-            _ = cairo_pdf_surface_add_outline(surface, CAIRO_PDF_OUTLINE_ROOT, section.title, "page=\(page + 1)", .init(0))
+            _ = cairo_pdf_surface_add_outline(pdf.surface, CAIRO_PDF_OUTLINE_ROOT, section.title, "page=\(page + 1)", .init(0))
         }
-        cairo_destroy(context)
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(
-                description: "The report's PDF could not be written (\(String(cString: cairo_status_to_string(status)))).")
-        }
-        return withExtendedLifetime(sink) { sink.bytes }
-    }
-
-    final class ByteSink {
-        var bytes: [UInt8] = []
+        do { return try pdf.finish() } catch { throw Failure(description: "\(error)") }
     }
 }
 

@@ -10,6 +10,8 @@ public protocol TestKitRepository: Sendable {
     /// found by counting up from one's own) and never reused.
     func issue(count: Int, batch: String, at time: Date, ids: IDGenerator) async throws -> [KitNumber]
     func kit(_ number: KitNumber) async throws -> TestKit?
+    /// The kits among `numbers` that were issued, as they are now (without their step history).
+    func kits(_ numbers: [KitNumber]) async throws -> [KitNumber: TestKit]
     /// Moves a kit on; false when it is not where the move can start (see ``KitStatus/canMove(to:)``).
     func move(_ number: KitNumber, to status: KitStatus, at time: Date) async throws -> Bool
     /// Stores a result for a registered kit and marks the kit ready.
@@ -17,6 +19,8 @@ public protocol TestKitRepository: Sendable {
     /// The lab's recent kits, newest batch first.
     func recent(limit: Int) async throws -> [TestKit]
     func batch(_ name: String) async throws -> [TestKit]
+    /// The lab's batches, newest first, with how far their kits have come.
+    func batches(limit: Int) async throws -> [KitBatch]
 }
 
 struct SQLTestKitRepository: TestKitRepository {
@@ -49,6 +53,16 @@ struct SQLTestKitRepository: TestKitRepository {
         guard let row = try await sql.select().column("*").from("test_kits").where("number", .equal, number.digits).first()
         else { return nil }
         return try await decodeWithHistory([row]).first
+    }
+
+    func kits(_ numbers: [KitNumber]) async throws -> [KitNumber: TestKit] {
+        var found: [KitNumber: TestKit] = [:]
+        // A few hundred numbers a query: well within SQLite's and PostgreSQL's limits on parameters.
+        for chunk in stride(from: 0, to: numbers.count, by: 500).map({ numbers[$0..<min($0 + 500, numbers.count)] }) {
+            let rows = try await sql.select().column("*").from("test_kits").where("number", .in, chunk.map(\.digits)).all()
+            for kit in try rows.compactMap(TestKitRows.kit) { found[kit.number] = kit }
+        }
+        return found
     }
 
     func move(_ number: KitNumber, to status: KitStatus, at time: Date) async throws -> Bool {
@@ -91,6 +105,22 @@ struct SQLTestKitRepository: TestKitRepository {
             try await sql.select().column("*").from("test_kits").where("batch", .equal, name).orderBy("number").all())
     }
 
+    func batches(limit: Int) async throws -> [KitBatch] {
+        let rows = try await sql.select().column("batch").column(SQLRaw("MIN(issued_at) AS issued_at"))
+            .column(SQLRaw("COUNT(*) AS kits")).column(SQLRaw("COUNT(registered_at) AS registered"))
+            .column(SQLRaw("SUM(CASE WHEN status = 'ready' THEN 1 ELSE 0 END) AS resulted"))
+            .from("test_kits").groupBy("batch").orderBy(
+                SQLOrderBy(expression: SQLRaw("MIN(issued_at)"), direction: SQLDirection.descending)
+            )
+            .orderBy("batch")
+            .limit(limit).all()
+        return try rows.map { row in
+            KitBatch(
+                name: try row.string("batch"), issuedAt: try row.date("issued_at"), kits: try row.int("kits"),
+                registered: try row.int("registered"), resulted: try row.int("resulted"))
+        }
+    }
+
     private func decodeWithHistory(_ rows: [any SQLRow]) async throws -> [TestKit] {
         try await TestKitRows.decode(rows, sql: sql)
     }
@@ -112,7 +142,7 @@ enum TestKitRows {
         return kits
     }
 
-    private static func kit(_ row: any SQLRow) throws -> TestKit? {
+    static func kit(_ row: any SQLRow) throws -> TestKit? {
         guard let number = KitNumber(digits: try row.string("number")),
             let status = KitStatus(rawValue: try row.string("status"))
         else { return nil }

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import NIOPosix
 import ThriveCore
+import ThriveReports
 
 /// The person's kits and results (`/api/v1/test-kits`, `/api/v1/lab-results`) and the lab's side
 /// (`/api/v1/lab/…`): issuing kits, moving them along, posting results.
@@ -14,18 +16,36 @@ struct LabAPIController {
     /// A label photo and the number, with room for multipart's framing.
     static let registrationLimit = ImageMediaType.maximumBytes + 16 * 1024
 
-    func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.post("test-kits/register") { request, context -> Response in
+    /// The person's kits under the consent gate (a registration is their health data); results
+    /// are only read; the lab's routes keep nothing of the lab's own.
+    func addRoutes(to api: FeatureAPI) {
+        let kits = api.healthData("test-kits")
+        kits.post("register") { request, context -> Response in
             let owner = try context.requireUser()
             let (barcode, photo) = try await Self.registration(request, context: context)
             let kit = try await labs.register(barcode, photo: photo, for: owner)
             return try jsonResponse(TestKitBody(kit), status: .created)
         }
-        api.get("test-kits") { _, context -> Response in
+        kits.post("scan") { request, context -> Response in
+            _ = try context.requireUser()
+            var request = request
+            let body: ByteBuffer
+            do { body = try await request.collectBody(upTo: ImageMediaType.maximumBytes) } catch {
+                throw AppError(status: .contentTooLarge, code: "payload_too_large", message: t("labs.kit.photoTooLarge"))
+            }
+            let bytes = Data(buffer: body)
+            guard ImageMediaType(sniffing: bytes) != nil else {
+                throw AppError(status: .unsupportedMediaType, code: "unsupported_media_type", message: t("labs.kit.photoType"))
+            }
+            let found = try await Self.barcodes(in: bytes)
+            return try jsonResponse(
+                KitScanResponse(barcodes: found, kit: found.compactMap { KitNumber($0) }.first?.description))
+        }
+        kits.get { _, context -> Response in
             let owner = try context.requireUser()
             return try jsonResponse(TestKitsResponse(kits: try await labs.kits(owner).map(TestKitBody.init)))
         }
-        api.get("lab-results") { request, context -> Response in
+        api.root.get("lab-results") { request, context -> Response in
             let owner = try context.requireUser()
             let limit = try QueryLimit.parse(request.uri.queryParameters["limit"].map(String.init), fallback: 20, maximum: 100)
             let after = try request.uri.queryParameters["after"].map { text -> LabResultID in
@@ -38,18 +58,18 @@ struct LabAPIController {
                     results: page.results.map { LabResultBody($0, thresholds: labs.thresholds) },
                     nextCursor: page.more ? page.results.last.map { $0.id.rawValue.uuidString.lowercased() } : nil))
         }
-        api.get("lab-results/:id") { _, context -> Response in
+        api.root.get("lab-results/:id") { _, context -> Response in
             let owner = try context.requireUser()
             return try jsonResponse(
                 LabResultBody(try await labs.result(owner, try Self.resultID(context)), thresholds: labs.thresholds))
         }
-        api.get("lab-results/:id/report") { _, context -> Response in
+        api.root.get("lab-results/:id/report") { _, context -> Response in
             let owner = try context.requireUser()
             let id = try Self.resultID(context)
             let pdf = try await labs.report(owner, id)
             return Self.pdf(pdf, name: "thrive-lab-result-\(try await labs.result(owner, id).testDate.iso8601).pdf")
         }
-        addLabRoutes(to: api.group("lab"))
+        addLabRoutes(to: api.root.group("lab"))
     }
 
     private func addLabRoutes(to lab: RouterGroup<AppRequestContext>) {
@@ -65,6 +85,17 @@ struct LabAPIController {
             let issued = try await labs.issue(count: asked.count, batch: asked.batch, by: user)
             return try jsonResponse(
                 IssuedKitsResponse(batch: issued.batch, barcodes: issued.numbers.map(\.description)), status: .created)
+        }
+        lab.get("batches") { _, context -> Response in
+            let user = try context.requireUser()
+            return try jsonResponse(KitBatchesResponse(batches: try await labs.batches(by: user).map(KitBatchBody.init)))
+        }
+        lab.get("labels") { request, context -> Response in
+            let user = try context.requireUser()
+            guard let batch = request.uri.queryParameters["batch"].map(String.init), !batch.isEmpty else {
+                throw AppError.badRequest(t("labs.portal.batchMissing"), field: "batch")
+            }
+            return Self.pdf(Data(try await labs.labels(batch: batch, by: user)), name: Self.labelFileName(batch), inline: true)
         }
         lab.post("kits/:barcode/status") { request, context -> Response in
             let user = try context.requireUser()
@@ -84,10 +115,24 @@ struct LabAPIController {
         }
     }
 
-    /// One result as an object, or several as `{"results": [...]}`.
+    /// `kit-labels-2026-11-27-1405.pdf`: the batch's name, kept to what every file system takes.
+    static func labelFileName(_ batch: String) -> String {
+        let safe = String(batch.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+        return "kit-labels-\(safe).pdf"
+    }
+
+    /// One result as an object, several as `{"results": [...]}`, or a CSV batch (`text/csv`).
     private static func resultPosts(_ request: Request, context: AppRequestContext) async throws -> [LabResultPost] {
         // Ten thousand results come to about 1.5 MB; a result with its PDF (5 MB, a third more in base64) fits too.
         let limit = 8 * 1024 * 1024
+        if request.headers[.contentType]?.lowercased().hasPrefix("text/csv") == true {
+            var request = request
+            let body: ByteBuffer
+            do { body = try await request.collectBody(upTo: limit) } catch {
+                throw AppError(status: .contentTooLarge, code: "payload_too_large", message: t("labs.csv.tooLarge"))
+            }
+            return try csvPosts(String(decoding: body.readableBytesView, as: UTF8.self))
+        }
         let data = try await StrictJSON.body(request, limit: limit)
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["results"] != nil {
             let batch = try StrictJSON.decode(LabResultsPost.self, from: data)
@@ -95,6 +140,26 @@ struct LabAPIController {
             return batch.results
         }
         return [try StrictJSON.decode(LabResultPost.self, from: data)]
+    }
+
+    /// The rows of a CSV batch; the first unreadable row refuses the whole batch, naming its line.
+    static func csvPosts(_ text: String) throws -> [LabResultPost] {
+        let rows: [LabResultCSV.Row]
+        do { rows = try LabResultCSV.rows(text) } catch {
+            throw AppError(status: .unprocessableContent, code: "csv_refused", message: t(LabResultCSV.phrase(error)))
+        }
+        return try rows.map { row in
+            switch row.submission {
+            case .failure(let problem):
+                throw AppError(
+                    status: .unprocessableContent, code: "result_refused",
+                    message: t("labs.csv.line", ["line": "\(row.line)", "reason": t(problem.phrase)]), field: problem.field)
+            case .success(let submission):
+                return LabResultPost(
+                    kit: submission.kit, testDate: submission.testDate, aatLevel: submission.aatMilligramsPerDeciliter,
+                    genotype: submission.genotype, labNote: submission.labNote, reportPdf: nil)
+            }
+        }
     }
 
     /// The lab's PDF, checked to be one (and at most 5 MB).
@@ -121,10 +186,28 @@ struct LabAPIController {
             throw AppError(status: .contentTooLarge, code: "payload_too_large", message: t("labs.kit.photoTooLarge"))
         }
         let form = FormFields(buffer, contentType: request.headers[.contentType])
-        guard let barcode = form.text("barcode") else {
-            throw ValidationError(field: "barcode", message: t("labs.kit.barcodeMissing"))
+        let photo = try photo(form)
+        return (try await barcode(typed: form.text("barcode"), photo: photo), photo)
+    }
+
+    /// The number typed, or else the one read from the label's photo.
+    static func barcode(typed: String?, photo: LabService.KitPhoto?) async throws -> String {
+        if let typed { return typed }
+        guard let photo else { throw ValidationError(field: "barcode", message: t("labs.kit.barcodeMissing")) }
+        let found = try await barcodes(in: photo.bytes)
+        // A label read, but of another product, is refused like a typed one: the spec's words.
+        guard let first = found.first else { throw ValidationError(field: "photo", message: t("labs.kit.unreadable")) }
+        return found.first { KitNumber($0) != nil } ?? first
+    }
+
+    /// The Code 128 barcodes in a photo, read off the event loop (a large photo takes a moment).
+    static func barcodes(in image: Data) async throws -> [String] {
+        let work = { @Sendable () throws -> [String] in
+            do { return try BarcodeReader.code128(in: image) } catch {
+                throw ValidationError(field: "photo", message: t("labs.kit.photoType"))
+            }
         }
-        return (barcode, try photo(form))
+        return try await NIOThreadPool.singleton.runIfActive(work)
     }
 
     static func photo(_ form: FormFields) throws -> LabService.KitPhoto? {
@@ -141,11 +224,12 @@ struct LabAPIController {
         return id
     }
 
-    static func pdf(_ data: Data, name: String) -> Response {
+    static func pdf(_ data: Data, name: String, inline: Bool = false) -> Response {
         Response(
             status: .ok,
             headers: [
-                .contentType: "application/pdf", .contentDisposition: "attachment; filename=\"\(name)\"",
+                .contentType: "application/pdf",
+                .contentDisposition: "\(inline ? "inline" : "attachment"); filename=\"\(name)\"",
                 .cacheControl: "private, no-store",
             ], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -36,6 +36,14 @@ struct TestKitBody: Codable, Sendable {
     }
 }
 
+/// What the server read from a photo of a kit's label.
+struct KitScanResponse: Codable, Sendable {
+    /// Every Code 128 barcode found, as printed.
+    let barcodes: [String]
+    /// The first of them that is a kit number, if any.
+    let kit: String?
+}
+
 struct KitRegistrationRequest: Codable, Sendable {
     let barcode: String
 }
@@ -145,4 +153,27 @@ struct LabResultsPost: Codable, Sendable {
 struct PostedResultsResponse: Codable, Sendable {
     let posted: Int
     let kits: [String]
+}
+
+/// A batch of kits, as the lab sees it.
+struct KitBatchBody: Codable, Sendable {
+    let batch: String
+    let issuedAt: Date
+    let kits: Int
+    let registered: Int
+    let resulted: Int
+    let labelsUrl: String
+
+    init(_ batch: KitBatch) {
+        self.batch = batch.name
+        issuedAt = batch.issuedAt
+        kits = batch.kits
+        registered = batch.registered
+        resulted = batch.resulted
+        labelsUrl = LabPortalPagesController.labelsPath(batch.name, api: true)
+    }
+}
+
+struct KitBatchesResponse: Codable, Sendable {
+    let batches: [KitBatchBody]
 }

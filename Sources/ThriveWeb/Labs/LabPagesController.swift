@@ -53,10 +53,9 @@ struct LabPagesController {
             let form = FormFields(body, contentType: request.headers[.contentType])
             let typed = form.text("barcode") ?? ""
             do {
-                guard !typed.isEmpty else {
-                    throw ValidationError(field: "barcode", message: t("labs.kit.barcodeMissing"))
-                }
-                let kit = try await labs.register(typed, photo: try LabAPIController.photo(form), for: owner)
+                let photo = try LabAPIController.photo(form)
+                let barcode = try await LabAPIController.barcode(typed: typed.nonEmpty, photo: photo)
+                let kit = try await labs.register(barcode, photo: photo, for: owner)
                 return .redirect(to: "\(Self.path)?registered=\(kit.number.description)#kits", type: .normal)
             } catch let error as ValidationError {
                 var errors = FormErrors()

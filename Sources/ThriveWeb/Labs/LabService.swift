@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ThriveCore
+import ThriveReports
 import ThriveStore
 
 /// Test kits and lab results (spec 001): a person registers a kit and reads their results; a lab
@@ -95,6 +96,22 @@ struct LabService: Sendable {
         return try await store.read { try await $0.testKits.recent(limit: limit) }
     }
 
+    /// The lab's batches, newest first.
+    func batches(by lab: UserID) async throws -> [KitBatch] {
+        try await require(.lab, lab)
+        return try await store.read { try await $0.testKits.batches(limit: 100) }
+    }
+
+    /// The printable label sheet of a batch (A4, 21 labels a page).
+    func labels(batch name: String, by lab: UserID) async throws -> [UInt8] {
+        try await require(.lab, lab)
+        let kits = try await store.read { try await $0.testKits.batch(name) }
+        guard !kits.isEmpty else { throw AppError.notFound(t("labs.portal.noBatch")) }
+        return try KitLabelSheet.pdf(
+            kits.map(\.number.description), heading: t("labs.label.heading", ["batch": name]),
+            title: t("labs.label.title", ["batch": name]))
+    }
+
     /// The most kits one batch may issue: a sheet run, not a typo of zeros.
     static let batchLimit = 1_000
 
@@ -142,33 +159,47 @@ struct LabService: Sendable {
         let time = now()
         let ids = self.ids
         let posted = try await store.write { repositories -> [LabResult] in
+            let checked = try await Self.check(submissions.map(\.0), repositories: repositories, today: LocalDate(time, in: .gmt))
             var results: [LabResult] = []
-            var seen: Set<KitNumber> = []
-            for (row, (submission, report)) in submissions.enumerated() {
-                let outcome = try await Self.check(
-                    submission, repositories: repositories, today: LocalDate(time, in: .gmt), seen: seen)
+            for (row, outcome) in checked.enumerated() {
                 switch outcome {
                 case .failure(let problem): throw Self.refusal(problem, row: row, of: submissions.count)
                 case .success(let checked):
-                    seen.insert(checked.kit)
-                    let result = LabResult(
-                        id: LabResultID(ids.uuid()), owner: checked.owner, kit: checked.kit, testDate: checked.date,
-                        aat: checked.level, genotype: checked.genotype, reportedAt: time, hasReport: report != nil,
-                        labNote: submission.labNote?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty)
-                    try await repositories.testKits.post(result, report: report)
-                    try await NotificationDispatch.notify(
-                        NotificationEntry(
-                            id: NotificationID(ids.uuid()), kind: .testResult, key: "lab-result:\(result.id)",
-                            title: Phrase("notification.labResult.title"), body: Phrase("notification.labResult.body"),
-                            link: LabPagesController.resultPath(result.id), createdAt: time),
-                        in: repositories, owner: result.owner, now: time, ids: ids)
-                    results.append(result)
+                    let submission = submissions[row].0
+                    results.append(
+                        LabResult(
+                            id: LabResultID(ids.uuid()), owner: checked.owner, kit: checked.kit, testDate: checked.date,
+                            aat: checked.level, genotype: checked.genotype, reportedAt: time,
+                            hasReport: submissions[row].report != nil,
+                            labNote: submission.labNote?.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty))
                 }
+            }
+            for (result, submission) in zip(results, submissions) {
+                try await repositories.testKits.post(result, report: submission.report)
+                try await NotificationDispatch.notify(
+                    NotificationEntry(
+                        id: NotificationID(ids.uuid()), kind: .testResult, key: "lab-result:\(result.id)",
+                        title: Phrase("notification.labResult.title"), body: Phrase("notification.labResult.body"),
+                        link: LabPagesController.resultPath(result.id), createdAt: time),
+                    in: repositories, owner: result.owner, now: time, ids: ids)
             }
             return results
         }
         for owner in Set(posted.map(\.owner)) { _ = try await engines.labAlerts(owner) }
         return posted
+    }
+
+    /// What each submission would come to, nothing written: nil where it would be posted, else why
+    /// not. The lab's preview of a CSV upload.
+    func preview(_ submissions: [LabResultSubmission], by lab: UserID) async throws -> [LabSubmissionProblem?] {
+        try await require(.lab, lab)
+        let today = LocalDate(now(), in: .gmt)
+        return try await store.read { repositories in
+            try await Self.check(submissions, repositories: repositories, today: today).map { outcome in
+                if case .failure(let problem) = outcome { return problem }
+                return nil
+            }
+        }
     }
 
     private struct Checked {
@@ -179,17 +210,25 @@ struct LabService: Sendable {
         let genotype: Genotype?
     }
 
+    /// Every submission checked on its own and against the kits as they are; the kits are read in
+    /// one go, so a batch of thousands costs a few queries, not thousands.
     private static func check(
-        _ submission: LabResultSubmission, repositories: Repositories, today: LocalDate, seen: Set<KitNumber>
-    ) async throws -> Result<Checked, LabSubmissionProblem> {
-        switch submission.validated(today: today) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let (number, date, level, genotype)):
-            guard !seen.contains(number) else { return .failure(.alreadyResulted) }
-            guard let kit = try await repositories.testKits.kit(number) else { return .failure(.unknownKit) }
-            guard let owner = kit.owner, kit.registeredAt != nil else { return .failure(.unregisteredKit) }
-            guard kit.status != .resultsReady else { return .failure(.alreadyResulted) }
-            return .success(Checked(kit: number, owner: owner, date: date, level: level, genotype: genotype))
+        _ submissions: [LabResultSubmission], repositories: Repositories, today: LocalDate
+    ) async throws -> [Result<Checked, LabSubmissionProblem>] {
+        let validated = submissions.map { $0.validated(today: today) }
+        let numbers = validated.compactMap { try? $0.get().0 }
+        let kits = try await repositories.testKits.kits(numbers)
+        var seen: Set<KitNumber> = []
+        return validated.map { outcome in
+            switch outcome {
+            case .failure(let problem): return .failure(problem)
+            case .success(let (number, date, level, genotype)):
+                guard seen.insert(number).inserted else { return .failure(.alreadyResulted) }
+                guard let kit = kits[number] else { return .failure(.unknownKit) }
+                guard let owner = kit.owner, kit.registeredAt != nil else { return .failure(.unregisteredKit) }
+                guard kit.status != .resultsReady else { return .failure(.alreadyResulted) }
+                return .success(Checked(kit: number, owner: owner, date: date, level: level, genotype: genotype))
+            }
         }
     }
 
@@ -213,7 +252,7 @@ extension LabSubmissionProblem {
         case .testDate, .testDateRange: "testDate"
         case .level: "aatLevel"
         case .genotype: "genotype"
-        case .empty: "aatLevel"
+        case .empty, .columns: "aatLevel"
         case .note: "labNote"
         }
     }

@@ -1,12 +1,13 @@
 import Hummingbird
 
-/// Test kits and lab results (spec 001): the person's pages and API, and the lab's API.
+/// Test kits and lab results (spec 001): the person's pages and API, and the lab's portal and API.
 struct LabsFeature: Feature {
     let services: AppServices
 
     func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
-        LabAPIController(services: services).addRoutes(to: api.root)
+        LabAPIController(services: services).addRoutes(to: api)
         GraphQLController(services: services).addRoutes(to: api.root)
         LabPagesController(services: services).addRoutes(to: pages)
+        LabPortalPagesController(services: services).addRoutes(to: pages)
     }
 }

@@ -18,10 +18,11 @@ struct OnboardingGate: RouterMiddleware {
     let store: Store
     let scope: Scope
 
-    /// Pages a person needs before and during onboarding.
+    /// Pages a person needs before and during onboarding, and the lab's portal: a lab's staff work
+    /// on kits and others' results there, not on health data of their own (the portal checks the role).
     static let openPaths = [
         "/onboarding", "/login", "/logout", "/signup", "/profile", "/assets", "/api", "/healthz", "/manifest", "/oauth",
-        "/consent", "/unlock", "/lock",
+        "/consent", "/unlock", "/lock", "/lab",
     ]
 
     func handle(

@@ -11,6 +11,8 @@ struct ProfilePage: Sendable {
     /// How long a device stays signed in without use ("30 days").
     let sessionLength: String
     let notice: String? = nil
+    /// A lab account sees the way to its portal.
+    var isLab = false
 
     init(account: Account, profile: Profile, idleMinutes: Int) {
         name = profile.displayName ?? t("settings.notSet")

@@ -10,12 +10,16 @@ struct ProfilePagesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("profile") { _, context -> Response in
             guard let userID = context.identity?.userID else { return context.toLogin }
-            let found = try await services.store.read { repositories -> (Account, Profile)? in
+            let found = try await services.store.read { repositories -> (Account, Profile, Set<AccountRole>)? in
                 guard let account = try await repositories.accounts.find(id: userID) else { return nil }
-                return (account, try await repositories.records(of: userID).profile.get() ?? Profile())
+                return (
+                    account, try await repositories.records(of: userID).profile.get() ?? Profile(),
+                    try await repositories.creators.roles(of: userID)
+                )
             }
-            guard let (account, profile) = found else { return context.toLogin }
-            let page = ProfilePage(account: account, profile: profile, idleMinutes: services.configuration.sessionIdleMinutes)
+            guard let (account, profile, roles) = found else { return context.toLogin }
+            var page = ProfilePage(account: account, profile: profile, idleMinutes: services.configuration.sessionIdleMinutes)
+            page.isLab = roles.contains(.lab)
             return services.renderer.render(
                 "profile", chrome: Chrome(title: t("nav.profile"), context: context, tab: .profile), content: page)
         }

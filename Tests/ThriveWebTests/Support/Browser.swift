@@ -50,6 +50,41 @@ final class Browser: Sendable {
         return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
     }
 
+    /// A file in a multipart form.
+    struct FormFile {
+        let field: String
+        let name: String
+        let type: String
+        let bytes: [UInt8]
+    }
+
+    /// Posts a multipart form, as a browser does for a form with a file; `_csrf` as for ``post(_:form:withToken:headers:)``.
+    @discardableResult
+    func post(_ path: String, multipart fields: [(String, String)], files: [FormFile], bearer: String? = nil) async throws
+        -> Reply
+    {
+        let boundary = "ThriveF0rmB0undary"
+        var fields = fields
+        if bearer == nil, !fields.contains(where: { $0.0 == "_csrf" }), let token = formToken.withLock({ $0 }) {
+            fields.append(("_csrf", token))
+        }
+        var body = ByteBuffer()
+        for (name, value) in fields {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for file in files {
+            body.writeString(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.name)\"\r\n"
+                    + "Content-Type: \(file.type)\r\n\r\n")
+            body.writeBytes(file.bytes)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]
+        if let bearer { headers[.authorization] = "Bearer \(bearer)" }
+        return try await send(path, method: .post, headers: headers, body: body)
+    }
+
     /// Sends JSON text as it is, so tests can send malformed bodies too.
     @discardableResult
     func json(
