@@ -204,6 +204,7 @@ let package = Package(
             name: "ThriveCoreTests",
             dependencies: [
                 "ThriveCore",
+                "ThriveTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSwift

@@ -240,3 +240,64 @@ struct LabPortalTests {
         }
     }
 }
+
+/// Lab results as FHIR R4 through the router, both ways, each Bundle read by `fhir.resources`.
+@Suite("Lab results as FHIR through the router")
+struct LabFHIRRouteTests {
+    typealias Person = HabitsAPITests.Person
+
+    static func validate(_ text: String) throws -> [String: Int] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("thrive-fhir-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try FHIRValidator.validateBundle(file)
+    }
+
+    @Test func aLabPostsATransactionAndThePersonTakesTheirResultsOutAsFHIR() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            let ann = try await Person.make(browser)
+            let lab = try await LabResultsTests.lab(browser, app: app)
+            let kits = try await LabResultsTests.issue(lab, 2)
+            for kit in kits { _ = try await ann.send(.post, "/api/v1/test-kits/register", #"{"barcode":"\#(kit)"}"#) }
+            func post(_ text: String, as person: Person? = nil) async throws -> Reply {
+                try await browser.send(
+                    "/api/v1/lab/fhir", method: .post,
+                    headers: [.authorization: "Bearer \((person ?? lab).token)", .contentType: "application/fhir+json"],
+                    body: ByteBuffer(string: text))
+            }
+            let transaction = LabFHIRSamples.transaction().replacingOccurrences(of: "FU-KIT-2025110701-2", with: kits[0])
+            #expect(try Self.validate(transaction) == ["DiagnosticReport": 1, "Observation": 2], "the test's input is real FHIR")
+
+            let stranger = try await post(transaction, as: ann)
+            #expect(stranger.status == .forbidden, "only a lab posts")
+            let unknown = try await post(LabFHIRSamples.transaction())
+            #expect(unknown.status == .conflict && unknown.headers[.contentType]?.hasPrefix("application/fhir+json") == true)
+            #expect(
+                unknown.text.contains(#""resourceType":"OperationOutcome""#)
+                    && unknown.text.contains("No kit with this number was issued."))
+            try lab.check.expectDocumented(unknown, "/api/v1/lab/fhir", "post")
+            let badUnit = try await post(transaction.replacingOccurrences(of: #""code":"umol/L""#, with: #""code":"mmol/L""#))
+            #expect(badUnit.status == .unprocessableContent)
+            #expect(badUnit.text.contains("Entry 1: the AAT level is in “mmol/L”; send mg/dL, g/L or umol/L."))
+            #expect(badUnit.text.contains(#""expression":["Bundle.entry[1].resource.valueQuantity"]"#))
+            #expect(try await ann.send(.get, "/api/v1/lab-results").text.contains(#""results":[]"#), "nothing written")
+
+            let posted = try await post(transaction)
+            #expect(posted.status == .ok, "\(posted.text)")
+            try lab.check.expectDocumented(posted, "/api/v1/lab/fhir", "post")
+            let validated = try Self.validate(posted.text)
+            #expect(validated == ["NoneType": 1], "a valid transaction-response Bundle, its one entry a bare response")
+            #expect(posted.text.contains(#""type":"transaction-response""#) && posted.text.contains(#""status":"201 Created""#))
+            let stored = try await ann.send(.get, "/api/v1/lab-results").decode(LabResultsTests.ResultsJSON.self).results
+            #expect(stored.map(\.aatLevel) == [104] && stored.map(\.genotype) == ["MZ"] && stored[0].pdfUrl != nil)
+
+            let out = try await ann.send(.get, "/api/v1/lab-results/fhir")
+            #expect(out.status == .ok && out.headers[.contentType] == "application/fhir+json; fhirVersion=4.0")
+            try ann.check.expectDocumented(out, "/api/v1/lab-results/fhir", "get")
+            #expect(try Self.validate(out.text) == ["Patient": 1, "DiagnosticReport": 1, "Observation": 2])
+            #expect(out.text.contains(#""code":"1825-9""#) && out.text.contains(#""code":"HGNC:8941""#))
+            #expect(out.text.contains(#""value":\#(kits[0].debugDescription)"#))
+        }
+    }
+}

@@ -60,6 +60,10 @@ struct SwiftTextTests {
         "ThriveCore/Accounts/SocialSignIn.swift": 2,
         // LOINC's own display names, written into FHIR exports as the standard gives them.
         "ThriveCore/Exports/VitalSign.swift": 7,
+        // FHIR's resource type names ("Patient", "Bundle"), and LOINC's and HL7's display names for
+        // the codes of a lab result, as the standards give them to a clinician's system.
+        "ThriveCore/FHIR/FHIRModel.swift": 5,
+        "ThriveCore/Labs/LabFHIR.swift": 9,
         "ThriveCore/Creator/CreatorBranding.swift": 2,
         "ThriveCore/Foods/FoodFlags.swift": 5,
         // The operator's AAT thresholds that do not hold together, told at start.

@@ -299,6 +299,7 @@ let benchmarks: @Sendable () -> Void = {
     importBenchmarks()
     exportBenchmarks()
     labGraphQLBenchmarks()
+    labCSVBenchmarks()
     thriveExportImportBenchmarks()
     reportBenchmarks()
     devicePullBenchmarks()

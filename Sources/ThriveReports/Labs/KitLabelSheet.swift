@@ -1,4 +1,5 @@
 import CPangoCairo
+import CRsvg
 import Foundation
 import ThriveCore
 

@@ -1,4 +1,5 @@
 import CPangoCairo
+import CRsvg
 import Foundation
 
 /// A cairo PDF surface that writes into memory: pages are drawn on ``context`` and ended with

@@ -81,6 +81,18 @@ struct LabService: Sendable {
         return pdf
     }
 
+    /// Every result of the owner as a FHIR R4 Bundle, latest first.
+    func fhirBundle(_ owner: UserID) async throws -> FHIR.Bundle {
+        let (results, profile) = try await store.read { repositories in
+            let records = repositories.records(of: owner)
+            return (try await records.labs.results(after: nil, limit: 10_000), try await records.profile.get() ?? Profile())
+        }
+        let person = LabFHIR.Person(
+            id: owner.rawValue, name: profile.displayName, birthDate: profile.dateOfBirth?.iso8601,
+            gender: profile.sex.map { $0 == .female ? "female" : $0 == .male ? "male" : "other" })
+        return LabFHIR.bundle(results, person: person, thresholds: thresholds, at: now())
+    }
+
     // MARK: The lab
 
     /// Refuses anyone without `role` (403, saying which role the page needs).

@@ -7,6 +7,7 @@ struct LabsFeature: Feature {
     func addRoutes(api: FeatureAPI, pages: Router<AppRequestContext>) {
         LabAPIController(services: services).addRoutes(to: api)
         GraphQLController(services: services).addRoutes(to: api.root)
+        LabFHIRController(services: services).addRoutes(to: api.root)
         LabPagesController(services: services).addRoutes(to: pages)
         LabPortalPagesController(services: services).addRoutes(to: pages)
     }
