@@ -66,6 +66,8 @@ public struct Repositories: Sendable {
     public var creators: any CreatorRepository { SQLCreatorRepository(sql: sql) }
     /// Test kits as the lab sees them: issued, moved along, resulted.
     public var testKits: any TestKitRepository { SQLTestKitRepository(sql: sql) }
+    /// Shared links to lab results, as whoever holds one opens it.
+    public var labShareLinks: any LabShareLinkRepository { SQLLabShareLinkRepository(sql: sql) }
     /// The shared food catalog (not anyone's personal data).
     public var foods: any FoodCatalogRepository { SQLFoodCatalogRepository(session: session) }
 
@@ -120,6 +122,8 @@ public struct PersonalRecords: Sendable {
     public let exports: any DataExportRepository
     /// Test kits the person registered and their lab results.
     public let labs: any LabResultRepository
+    /// Links the person gave to read their lab results.
+    public let labShares: any LabShareRepository
     /// Every row of the person's own tables, for the copy an export writes.
     public let copy: any PersonalCopyRepository
     /// A person's export written back, for an import into a new account.
@@ -153,6 +157,7 @@ public struct PersonalRecords: Sendable {
         devices = SQLDeviceConnectionRepository(sql: session.sql, owner: owner)
         exports = SQLDataExportRepository(sql: session.sql, owner: owner)
         labs = SQLLabResultRepository(sql: session.sql, owner: owner)
+        labShares = SQLLabShareRepository(sql: session.sql, owner: owner)
         copy = SQLPersonalCopyRepository(session: session, owner: owner)
         restore = SQLPersonalRestoreRepository(session: session, owner: owner)
     }

@@ -68,4 +68,55 @@ struct LabStoreTests {
             #expect(try await labs(ann.id).isEmpty)
         }
     }
+
+    /// A link is found by its secret's hash alone, lists its openings to its owner only, is revoked
+    /// once, and goes with its owner.
+    @Test(arguments: TestStores.kinds)
+    func aShareIsFoundByItsHashListedRevokedAndDeletedWithItsOwner(kind: DatabaseKind) async throws {
+        try await TestStores.withStore(kind) { store in
+            let ann = try Make.account("ann@example.com")
+            let bob = try Make.account("bob@example.com")
+            let chosen = [LabResultID(UUID()), LabResultID(UUID())]
+            let share = LabShare(
+                id: LabShareID(UUID()), owner: ann.id, label: "Dr. Weber", results: chosen, createdAt: Make.time,
+                expiresAt: Make.time + 7 * 86_400)
+            try await store.write { repositories in
+                try await repositories.accounts.create(ann)
+                try await repositories.accounts.create(bob)
+                try await repositories.records(of: ann.id).labShares.create(share, tokenHash: "hash-1")
+                try await repositories.records(of: ann.id).labShares.create(
+                    LabShare(
+                        id: LabShareID(UUID()), owner: ann.id, label: nil, results: nil, createdAt: Make.time + 60,
+                        expiresAt: Make.time + 86_400), tokenHash: "hash-2")
+            }
+            // One function for every lookup: closures that differ only in a string literal were seen to
+            // run each other's literal under Swift 6.3's debug build (a lookup of "hash-3" found "hash-1").
+            @Sendable func lookUp(_ hash: String) async throws -> LabShare? {
+                try await store.read { try await $0.labShareLinks.share(tokenHash: hash) }
+            }
+            let found = try #require(try await lookUp("hash-1"))
+            #expect(found.owner == ann.id && found.label == "Dr. Weber" && Set(found.results ?? []) == Set(chosen))
+            #expect(try await lookUp("hash-3") == nil)
+            try await store.write { repositories in
+                try await repositories.labShareLinks.recordView(found, kind: .page, at: Make.time + 100)
+                try await repositories.labShareLinks.recordView(found, kind: .fhir, at: Make.time + 200)
+            }
+            let listed = try await store.read { try await $0.records(of: ann.id).labShares.shares() }
+            #expect(listed.map(\.label) == [nil, "Dr. Weber"], "newest first")
+            #expect(listed[1].views.map(\.kind) == [.fhir, .page], "latest opening first")
+            #expect(listed[1].results.map(Set.init) == Set(chosen) && listed[0].results == nil)
+            #expect(try await store.read { try await $0.records(of: bob.id).labShares.shares() }.isEmpty)
+            #expect(try await store.write { try await $0.records(of: bob.id).labShares.revoke(share.id, at: Make.time) } == false)
+            #expect(try await store.write { try await $0.records(of: ann.id).labShares.revoke(share.id, at: Make.time + 300) })
+            #expect(
+                try await store.write { try await $0.records(of: ann.id).labShares.revoke(share.id, at: Make.time + 400) }
+                    == false)
+            let ended = try #require(try await lookUp("hash-1"))
+            let revokedAt = try #require(ended.revokedAt)
+            #expect(abs(revokedAt.timeIntervalSince(Make.time + 300)) < 0.001, "to the millisecond, as stored")
+            #expect(ended.state(at: Make.time + 301) == .revoked)
+            _ = try await store.write { try await $0.accounts.delete(ann.id) }
+            #expect(try await lookUp("hash-2") == nil)
+        }
+    }
 }

@@ -189,6 +189,8 @@ public enum PersonalTables {
         "known_devices": "remembered-device tokens",
         "passkeys": "passkey public keys, bound to this server's address",
         "account_identities": "Google and Apple sign-in links, made for this server's app registration",
+        "lab_shares": "links to lab results given to providers, which open only on this server",
+        "lab_share_views": "when those links were opened",
         "recovery_codes": "two-step recovery code hashes",
         "second_factors": "the sealed two-step secret",
         "web_sessions": "sign-in sessions",

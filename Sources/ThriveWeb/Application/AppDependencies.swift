@@ -77,6 +77,7 @@ struct AppServices: Sendable {
     let healthReports: HealthReportService
     let reportSchedules: ReportScheduleService
     let labs: LabService
+    let labShares: LabShareService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -128,6 +129,7 @@ struct AppServices: Sendable {
             store: store, now: now, ids: ids, files: DataExportFiles(folder: configuration.exportFolder))
         healthReports = HealthReportService(store: store, engines: engines, now: now)
         labs = LabService(store: store, now: now, ids: ids, engines: engines)
+        labShares = LabShareService(store: store, now: now, ids: ids, labs: labs)
         reportSchedules = ReportScheduleService(
             store: store, now: now, vault: vault, files: ReportFiles(exports: configuration.exportFolder))
     }

@@ -87,10 +87,13 @@ struct LabService: Sendable {
             let records = repositories.records(of: owner)
             return (try await records.labs.results(after: nil, limit: 10_000), try await records.profile.get() ?? Profile())
         }
-        let person = LabFHIR.Person(
+        return LabFHIR.bundle(results, person: Self.fhirPerson(owner, profile), thresholds: thresholds, at: now())
+    }
+
+    static func fhirPerson(_ owner: UserID, _ profile: Profile) -> LabFHIR.Person {
+        LabFHIR.Person(
             id: owner.rawValue, name: profile.displayName, birthDate: profile.dateOfBirth?.iso8601,
             gender: profile.sex.map { $0 == .female ? "female" : $0 == .male ? "male" : "other" })
-        return LabFHIR.bundle(results, person: person, thresholds: thresholds, at: now())
     }
 
     // MARK: The lab

@@ -10,5 +10,7 @@ struct LabsFeature: Feature {
         LabFHIRController(services: services).addRoutes(to: api.root)
         LabPagesController(services: services).addRoutes(to: pages)
         LabPortalPagesController(services: services).addRoutes(to: pages)
+        LabSharePagesController(services: services).addRoutes(to: pages)
+        LabShareAPIController(services: services).addRoutes(to: api)
     }
 }

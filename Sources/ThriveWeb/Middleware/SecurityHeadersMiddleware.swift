@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 
 /// Headers that make the browser refuse whole classes of attack: no inline or foreign scripts (CSP),
-/// no framing, no MIME sniffing, no referrer leaks, no camera or location, HSTS behind TLS; and
+/// no framing, no MIME sniffing, no referrer leaks, the camera for this site's own pages only (a test
+/// kit's barcode is scanned with it), no location, HSTS behind TLS; and
 /// `no-store` on pages and API answers so health data is never kept by a shared cache.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -17,7 +18,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             HTTPField(name: .xContentTypeOptions, value: "nosniff"),
             HTTPField(name: .referrerPolicy, value: "no-referrer"),
             HTTPField(name: .xFrameOptions, value: "DENY"),
-            HTTPField(name: .permissionsPolicy, value: "camera=(), microphone=(), geolocation=(), interest-cohort=()"),
+            HTTPField(name: .permissionsPolicy, value: "camera=(self), microphone=(), geolocation=(), interest-cohort=()"),
             HTTPField(name: .crossOriginOpenerPolicy, value: "same-origin"),
         ]
         if strictTransportSecurity {

@@ -41,6 +41,11 @@ enum DisplayFormat {
         return date.formatted(style)
     }
 
+    /// "22 Nov 2026, 14:05": a moment a person may need to the minute (when a link expires).
+    static func dateTime(_ date: Date, in zone: TimeZone) -> String {
+        "\(self.date(date, in: zone)), \(time(date, in: zone))"
+    }
+
     /// "Sun 22 Nov", for a day in a table of recent days.
     static func shortDay(_ date: Date, in zone: TimeZone) -> String {
         var style = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian))
