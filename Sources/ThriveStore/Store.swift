@@ -124,6 +124,8 @@ public struct PersonalRecords: Sendable {
     public let labs: any LabResultRepository
     /// Links the person gave to read their lab results.
     public let labShares: any LabShareRepository
+    /// Breathing symptoms, logged between tests.
+    public let breathing: any BreathingLogRepository
     /// Every row of the person's own tables, for the copy an export writes.
     public let copy: any PersonalCopyRepository
     /// A person's export written back, for an import into a new account.
@@ -158,6 +160,7 @@ public struct PersonalRecords: Sendable {
         exports = SQLDataExportRepository(sql: session.sql, owner: owner)
         labs = SQLLabResultRepository(sql: session.sql, owner: owner)
         labShares = SQLLabShareRepository(sql: session.sql, owner: owner)
+        breathing = SQLBreathingLogRepository(sql: session.sql, owner: owner)
         copy = SQLPersonalCopyRepository(session: session, owner: owner)
         restore = SQLPersonalRestoreRepository(session: session, owner: owner)
     }

@@ -133,3 +133,60 @@ struct LabShareTests {
         }
     }
 }
+
+/// Breathing symptoms through the router: logged from the quick form or the API, on the results'
+/// timeline beside the lab results, undone at once.
+@Suite("Breathing symptoms on the results timeline")
+struct BreathingLogRouteTests {
+    typealias Person = HabitsAPITests.Person
+
+    @Test func aLogJoinsTheTimelineAndCanBeUndone() async throws {
+        let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            let (ann, _) = try await LabShareTests.annWithResults(browser, app: app)
+            let form = try await browser.get("/results/symptoms")
+            #expect(form.status == .ok && form.text.contains("Exercise tolerance reduced"))
+            let logged = try await browser.post(
+                "/results/symptoms",
+                form: [("cough", "moderate"), ("wheeze", "mild"), ("day", "2026-11-21"), ("note", "Cold since Tuesday")])
+            #expect(logged.status == .seeOther, "\(logged.text.prefix(300))")
+            let page = try await browser.get(try #require(logged.location))
+            #expect(page.text.contains("Logged. Your symptoms are on the timeline."))
+            #expect(page.text.contains("Breathing: Cough (moderate), Wheeze (mild)"))
+            // On the timeline between the results of 20 Nov and earlier, by day.
+            let timeline = try #require(page.text.components(separatedBy: #"id="timeline""#).dropFirst().first)
+            let symptoms = try #require(timeline.range(of: "21 Nov 2026"))
+            let result = try #require(timeline.range(of: "20 Nov 2026"))
+            #expect(symptoms.lowerBound < result.lowerBound, "latest day first")
+            #expect(timeline.contains("“Cold since Tuesday”"))
+
+            let undo = try #require(
+                page.text.components(separatedBy: #"action="/results/symptoms/"#).dropFirst().first?.prefix { $0 != "\"" })
+            #expect(undo.hasSuffix("/delete"))
+            let undone = try await browser.post("/results/symptoms/\(undo)", form: [])
+            #expect(undone.status == .seeOther)
+            let after = try await browser.get(try #require(undone.location))
+            #expect(after.text.contains("The log is removed.") && !after.text.contains("Cold since Tuesday"))
+
+            let future = try await browser.post("/results/symptoms", form: [("cough", "mild"), ("day", "2026-11-24")])
+            #expect(
+                future.status == .unprocessableContent && future.text.contains("The day must be today or within the past year"))
+            #expect(future.text.contains(#"value="mild" checked"#), "the choices stay")
+
+            let api = try await ann.send(.post, "/api/v1/breathing-symptoms", #"{"breathlessness":"severe"}"#)
+            #expect(api.status == .created, "\(api.text)")
+            try ann.check.expectDocumented(api, "/api/v1/breathing-symptoms", "post")
+            #expect(api.text.contains(#""day":"2026-11-23""#), "today in Ann's zone")
+            let bad = try await ann.send(.post, "/api/v1/breathing-symptoms", #"{"cough":"awful"}"#)
+            #expect(bad.status == .unprocessableContent && bad.error?.field == "cough")
+            try ann.check.expectDocumented(bad, "/api/v1/breathing-symptoms", "post")
+            let list = try await ann.send(.get, "/api/v1/breathing-symptoms")
+            try ann.check.expectDocumented(list, "/api/v1/breathing-symptoms", "get")
+            let id = try #require(list.text.components(separatedBy: #""id":""#).dropFirst().first?.prefix(36))
+            let bob = try await Person.make(browser.fresh(), email: "bob@example.com")
+            #expect(try await bob.send(.delete, "/api/v1/breathing-symptoms/\(id)").status == .notFound, "not Bob's")
+            let deleted = try await ann.send(.delete, "/api/v1/breathing-symptoms/\(id)")
+            #expect(deleted.status == .noContent)
+        }
+    }
+}

@@ -16,26 +16,31 @@ import ThriveWeb
 func labCSVBenchmarks() {
     Benchmark(
         "Lab: a CSV batch of 10,000 results, alerts included",
-        configuration: .init(metrics: [.wallClock, .peakMemoryResident], warmupIterations: 0, maxIterations: 1)
+        configuration: .init(metrics: [batchMilliseconds, .peakMemoryResident], warmupIterations: 0, maxIterations: 1)
     ) { (benchmark: Benchmark, batch: LabBatch) async throws in
         let app = try await benchmarkApplication(store: batch.fixture.store)
-        try await app.test(.router) { client in
+        let elapsed = try await app.test(.router) { client -> Int in
             let login = try await client.execute(
                 uri: "/api/v1/auth/login", method: .post, headers: [.contentType: "application/json"],
                 body: ByteBuffer(
                     string: #"{"email":"\#(DemoPerson.labEmail.value)","password":"\#(DemoPerson.password)"}"#))
             let bearer = String(buffer: login.body).components(separatedBy: #""accessToken":""#)[1].prefix { $0 != "\"" }
-            benchmark.startMeasurement()
+            let start = ContinuousClock.now
             let response = try await client.execute(
                 uri: "/api/v1/lab/results", method: .post,
                 headers: [.authorization: "Bearer \(bearer)", .contentType: "text/csv"], body: ByteBuffer(string: batch.csv))
-            benchmark.stopMeasurement()
+            let time = ContinuousClock.now - start
             precondition(response.status == .created, "\(response.status) \(String(buffer: response.body).prefix(300))")
+            return Int(time.components.seconds * 1_000 + time.components.attoseconds / 1_000_000_000_000_000)
         }
+        benchmark.measurement(batchMilliseconds, elapsed)
     } setup: {
         try await LabBatch.make(people: 10_000)
     }
 }
+
+/// The time of the whole request, from sending the CSV to the answer.
+let batchMilliseconds = BenchmarkMetric.custom("batch ms", polarity: .prefersSmaller, useScalingFactor: false)
 
 /// The demo lab, `people` people with a registered kit each, and the CSV of their results.
 struct LabBatch: Sendable {

@@ -164,6 +164,12 @@ public enum PersonalTables {
                 ("lab_note", .text), ("reported_at", .timestamp), ("report_pdf", .bytes),
             ], orderBy: ["test_date", "id"]),
         PersonalTable(
+            "breathing_logs",
+            [
+                ("id", .uuid), ("day", .text), ("recorded_at", .timestamp), ("cough", .integer), ("breathlessness", .integer),
+                ("wheeze", .integer), ("exercise_tolerance", .integer), ("note", .text),
+            ], orderBy: ["day", "recorded_at", "id"]),
+        PersonalTable(
             "device_connections",
             [
                 ("id", .uuid), ("provider", .text), ("scopes", .text), ("state", .text), ("connected_at", .timestamp),

@@ -78,6 +78,7 @@ struct AppServices: Sendable {
     let reportSchedules: ReportScheduleService
     let labs: LabService
     let labShares: LabShareService
+    let breathing: BreathingService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -130,6 +131,7 @@ struct AppServices: Sendable {
         healthReports = HealthReportService(store: store, engines: engines, now: now)
         labs = LabService(store: store, now: now, ids: ids, engines: engines)
         labShares = LabShareService(store: store, now: now, ids: ids, labs: labs)
+        breathing = BreathingService(store: store, now: now, ids: ids)
         reportSchedules = ReportScheduleService(
             store: store, now: now, vault: vault, files: ReportFiles(exports: configuration.exportFolder))
     }

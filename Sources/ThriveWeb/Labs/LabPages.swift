@@ -86,12 +86,51 @@ struct LabResultsPage: Sendable {
     let hasHistory: Bool
     let isEmpty: Bool
     let nextPage: String?
+    /// Results and breathing logs together, latest day first (the first page only).
+    let timeline: [TimelineEntry]
+    let showsTimeline: Bool
+    /// The log just made, to undo.
+    let undo: String?
+
+    struct TimelineEntry: Sendable {
+        let date: String
+        let text: String
+        let link: String?
+        let symptoms: Bool
+        let note: String?
+    }
+
+    /// How many entries the timeline shows.
+    static let timelineLength = 20
 
     init(
         results: [LabResult], more: Bool, kits: [TestKit], thresholds: AATThresholds, zone: TimeZone, notice: String?,
-        firstPage: Bool
+        firstPage: Bool, breathing: [BreathingLog] = [], undo: BreathingLogID? = nil
     ) {
         self.notice = notice
+        self.undo = undo.map { "\(BreathingPagesController.path)/\($0.rawValue.uuidString.lowercased())/delete" }
+        var entries: [(LocalDate, Date, TimelineEntry)] = results.map { result in
+            let view = LabResultView(result, thresholds: thresholds, zone: zone)
+            let parts = [view.level.map { "\($0) (\(view.band ?? ""))" }, view.genotype.map { "\(t("labs.genotype")) \($0)" }]
+            return (
+                result.testDate, result.reportedAt,
+                TimelineEntry(
+                    date: view.date, text: "\(t("labs.result")): " + parts.compactMap(\.self).joined(separator: " · "),
+                    link: view.path, symptoms: false, note: nil)
+            )
+        }
+        entries += breathing.map { log in
+            (
+                log.day, log.recordedAt,
+                TimelineEntry(
+                    date: DisplayFormat.date(log.day, in: zone),
+                    text: "\(t("breathing.entry")): \(BreathingService.summary(log))", link: nil, symptoms: true, note: log.note)
+            )
+        }
+        timeline =
+            firstPage
+            ? entries.sorted { ($0.0, $0.1) > ($1.0, $1.1) }.prefix(Self.timelineLength).map(\.2) : []
+        showsTimeline = firstPage
         let views = results.map { LabResultView($0, thresholds: thresholds, zone: zone) }
         latest = firstPage ? views.first : nil
         history = firstPage ? Array(views.dropFirst()) : views

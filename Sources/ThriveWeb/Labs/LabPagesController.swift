@@ -20,12 +20,15 @@ struct LabPagesController {
             let kits = try await labs.kits(owner)
             let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
             let registered = request.uri.queryParameters["registered"].flatMap { KitNumber(String($0)) }
-            let notice = registered.map {
-                t("labs.registered", ["barcode": $0.description, "days": "\(TestKit.sendWithinDays)"])
-            }
+            let logged = request.uri.queryParameters["logged"].flatMap { BreathingLogID(String($0)) }
+            let notice =
+                registered.map { t("labs.registered", ["barcode": $0.description, "days": "\(TestKit.sendWithinDays)"]) }
+                ?? logged.map { _ in t("breathing.logged") }
+                ?? request.uri.queryParameters["unlogged"].map { _ in t("breathing.undone") }
+            let breathing = after == nil ? try await services.breathing.latest(owner) : []
             let content = LabResultsPage(
                 results: page.results, more: page.more, kits: kits, thresholds: labs.thresholds, zone: zone, notice: notice,
-                firstPage: after == nil)
+                firstPage: after == nil, breathing: breathing, undo: logged)
             return services.renderer.render(
                 "lab-results", chrome: Chrome(title: t("labs.title"), context: context, tab: .dashboard), content: content)
         }

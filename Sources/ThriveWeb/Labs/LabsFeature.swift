@@ -12,5 +12,7 @@ struct LabsFeature: Feature {
         LabPortalPagesController(services: services).addRoutes(to: pages)
         LabSharePagesController(services: services).addRoutes(to: pages)
         LabShareAPIController(services: services).addRoutes(to: api)
+        BreathingPagesController(services: services).addRoutes(to: pages)
+        BreathingAPIController(services: services).addRoutes(to: api)
     }
 }
