@@ -66,6 +66,8 @@ public struct Repositories: Sendable {
     public var creators: any CreatorRepository { SQLCreatorRepository(sql: sql) }
     /// Test kits as the lab sees them: issued, moved along, resulted.
     public var testKits: any TestKitRepository { SQLTestKitRepository(sql: sql) }
+    /// Across the people a lab's batch of results reaches.
+    public var labBatches: any LabBatchRepository { SQLLabBatchRepository(sql: sql) }
     /// Shared links to lab results, as whoever holds one opens it.
     public var labShareLinks: any LabShareLinkRepository { SQLLabShareLinkRepository(sql: sql) }
     /// The shared food catalog (not anyone's personal data).

@@ -62,6 +62,27 @@ struct LabStoreTests {
             #expect(try await store.read { try await $0.records(of: bob.id).labs.report(rest[0].id) } == nil)
             #expect(try await store.read { try await $0.testKits.kit(numbers[0]) }?.status == .resultsReady)
 
+            // Across people, for a lab's batch: each one's latest result, and who has a lab alert open.
+            let everyone = [ann.id, bob.id]
+            let latest = try await store.read { try await $0.labBatches.latestResults(of: everyone) }
+            #expect(latest == [ann.id: page[0].id])
+            let conditions = SafetyCondition.labConditions.map(\.rawValue)
+            #expect(
+                try await store.read { try await $0.labBatches.ownersWithOpenAlerts(everyone, conditions: conditions) }.isEmpty)
+            let spike = try #require(
+                AATInterpretation.finding(
+                    latest: LabResult(
+                        id: LabResultID(UUID()), owner: ann.id, kit: numbers[0], testDate: LocalDate(iso8601: "2026-03-15")!,
+                        aat: AATLevel(milligramsPerDeciliter: 820), genotype: nil, reportedAt: Make.time),
+                    thresholds: AATThresholds()))
+            _ = try await store.write {
+                try await $0.records(of: ann.id).alerts.record(
+                    [spike], within: SafetyCondition.labConditions, at: Make.time, ids: .random)
+            }
+            #expect(
+                try await store.read { try await $0.labBatches.ownersWithOpenAlerts(everyone, conditions: conditions) }
+                    == [ann.id])
+
             #expect(try await store.write { try await $0.accounts.delete(ann.id) })
             let kept = try await store.read { try await $0.testKits.kit(numbers[0]) }
             #expect(kept != nil && kept?.owner == nil, "the lab keeps its kit, no longer anyone's")

@@ -25,6 +25,10 @@ struct PersonalRestoreStoreTests {
                 displayName: "Ann", dateOfBirth: LocalDate(year: 1990, month: 3, day: 14)!, timeZoneIdentifier: "Europe/Berlin"),
             at: Make.time)
         try await records.documents.save(Goals(steps: 9_500), at: Make.time)
+        try await records.breathing.add(
+            BreathingLog(
+                id: BreathingLogID(UUID()), day: LocalDate(year: 2026, month: 11, day: 20)!, recordedAt: Make.time,
+                severities: [.cough: .moderate, .wheeze: .mild], note: "After the cold"))
         try await records.quantitySamples.store(
             (0..<300).map { Make.heartRate(55 + Double($0 % 40), at: Double($0) * 600, sync: "hr-\($0)") } + [
                 QuantitySample(

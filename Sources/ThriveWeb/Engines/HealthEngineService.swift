@@ -166,6 +166,31 @@ public struct HealthEngineService: Sendable {
             + [AATInterpretation.finding(latest: context.latestLabResult, thresholds: aatThresholds)].compactMap(\.self)
     }
 
+    /// The lab alerts of everyone a batch of results reached. Most people's new result is their
+    /// latest and calls for no alert while none is open: three queries across the batch find
+    /// them, and only the others (a finding, an alert to close, or an older result posted late)
+    /// are evaluated one by one as ``labAlerts(_:)`` does.
+    func labAlerts(after posted: [LabResult]) async throws {
+        let owners = Array(Set(posted.map(\.owner)))
+        let (latest, open) = try await store.read { repositories in
+            (
+                try await repositories.labBatches.latestResults(of: owners),
+                try await repositories.labBatches.ownersWithOpenAlerts(
+                    owners, conditions: SafetyCondition.labConditions.map(\.rawValue))
+            )
+        }
+        let counts = Dictionary(posted.map { ($0.owner, 1) }, uniquingKeysWith: +)
+        var evaluated: Set<UserID> = []
+        for result in posted where !evaluated.contains(result.owner) {
+            let quiet =
+                counts[result.owner] == 1 && latest[result.owner] == result.id && !open.contains(result.owner)
+                && AATInterpretation.finding(latest: result, thresholds: aatThresholds) == nil
+            if quiet { continue }
+            evaluated.insert(result.owner)
+            _ = try await labAlerts(result.owner)
+        }
+    }
+
     /// Records only the lab-result alerts, from the person's latest result: what a lab's posting
     /// needs, without reading weeks of samples (the other alerts are left as they are).
     func labAlerts(_ owner: UserID) async throws -> [SafetyAlert] {

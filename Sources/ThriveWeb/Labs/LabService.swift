@@ -200,7 +200,7 @@ struct LabService: Sendable {
             }
             return results
         }
-        for owner in Set(posted.map(\.owner)) { _ = try await engines.labAlerts(owner) }
+        try await engines.labAlerts(after: posted)
         return posted
     }
 
