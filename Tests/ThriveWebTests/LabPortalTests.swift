@@ -167,10 +167,7 @@ struct LabPortalTests {
     @Test func theAPITakesACSVBatchAndNamesTheLineAtFault() async throws {
         let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
         try await app.test { browser in
-            let ann = try await Person.make(browser)
-            let lab = try await LabResultsTests.lab(browser, app: app)
-            let kits = try await LabResultsTests.issue(lab, 2)
-            for kit in kits { _ = try await ann.send(.post, "/api/v1/test-kits/register", #"{"barcode":"\#(kit)"}"#) }
+            let (ann, lab, kits) = try await LabResultsTests.annWithKits(browser, app: app, count: 2)
             func csv(_ text: String) async throws -> Reply {
                 try await browser.send(
                     "/api/v1/lab/results", method: .post,
@@ -256,10 +253,7 @@ struct LabFHIRRouteTests {
     @Test func aLabPostsATransactionAndThePersonTakesTheirResultsOutAsFHIR() async throws {
         let app = try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning))
         try await app.test { browser in
-            let ann = try await Person.make(browser)
-            let lab = try await LabResultsTests.lab(browser, app: app)
-            let kits = try await LabResultsTests.issue(lab, 2)
-            for kit in kits { _ = try await ann.send(.post, "/api/v1/test-kits/register", #"{"barcode":"\#(kit)"}"#) }
+            let (ann, lab, kits) = try await LabResultsTests.annWithKits(browser, app: app, count: 2)
             func post(_ text: String, as person: Person? = nil) async throws -> Reply {
                 try await browser.send(
                     "/api/v1/lab/fhir", method: .post,

@@ -77,6 +77,20 @@ struct LabResultsTests {
         return lab
     }
 
+    /// Ann, the lab, and `count` kits the lab issued and Ann registered.
+    static func annWithKits(_ browser: Browser, app: TestApp, count: Int) async throws -> (
+        ann: Person, lab: Person, kits: [String]
+    ) {
+        let ann = try await Person.make(browser)
+        let lab = try await Self.lab(browser, app: app)
+        let kits = try await Self.issue(lab, count)
+        for kit in kits {
+            let registered = try await ann.send(.post, "/api/v1/test-kits/register", #"{"barcode":"\#(kit)"}"#)
+            #expect(registered.status == .created, "\(registered.text)")
+        }
+        return (ann, lab, kits)
+    }
+
     static func issue(_ lab: Person, _ count: Int) async throws -> [String] {
         let reply = try await lab.send(.post, "/api/v1/lab/kits", #"{"count":\#(count),"batch":"November run"}"#)
         #expect(reply.status == .created, "\(reply.text)")

@@ -27,10 +27,7 @@ struct LabShareTests {
 
     /// Ann with two results, the first with the lab's PDF.
     static func annWithResults(_ browser: Browser, app: TestApp) async throws -> (Person, [LabResultsTests.ResultJSON]) {
-        let ann = try await Person.make(browser)
-        let lab = try await LabResultsTests.lab(browser, app: app)
-        let kits = try await LabResultsTests.issue(lab, 2)
-        for kit in kits { _ = try await ann.send(.post, "/api/v1/test-kits/register", #"{"barcode":"\#(kit)"}"#) }
+        let (ann, lab, kits) = try await LabResultsTests.annWithKits(browser, app: app, count: 2)
         let pdf = Data("%PDF-1.7\n%%EOF\n".utf8).base64EncodedString()
         let posted = try await lab.send(
             .post, "/api/v1/lab/results",
