@@ -190,3 +190,34 @@ struct DailyPromptsTests {
         }
     }
 }
+
+/// Spec 001's reminder 14 days before the next test, set by the person on the results page.
+@Suite("The next test's reminder from the job runner")
+struct TestReminderPromptTests {
+    @Test func theReminderComesFourteenDaysBeforeTheDayChosenAt0900() async throws {
+        let clock = TestClock(DailyPromptsTests.start)
+        let app = try await TestApp.make(clock: clock)
+        let jobs = BackgroundJobs(store: app.store, now: clock.source, logger: app.logs.logger())
+        try await app.test { browser in
+            try await browser.signUp(timeZone: "UTC")
+            let page = try await browser.get("/results")
+            #expect(page.text.contains("No reminder is set for your next test."), "no test yet")
+            let past = try await browser.post("/results/reminder", form: [("every", "12"), ("nextTest", "2026-11-16")])
+            #expect(past.status == .unprocessableContent && past.text.contains("Choose a day after today and within two years."))
+            let saved = try await browser.post("/results/reminder", form: [("every", "12"), ("nextTest", "2026-12-01")])
+            #expect(saved.status == .seeOther)
+            let after = try await browser.get(try #require(saved.location))
+            #expect(after.text.contains("Reminder saved."))
+            #expect(after.text.contains("Your next test is due on 1 Dec 2026. We will remind you on 17 Nov 2026."))
+
+            _ = try await jobs.runDue()
+            try await DailyPromptsTests.run(jobs, clock, minutes: 24 * 60 + 8 * 60 + 20)  // Tue 08:50
+            #expect(try await !DailyPromptsTests.kinds(browser).contains("testKitReminder"))
+            try await DailyPromptsTests.run(jobs, clock, minutes: 10)  // Tue 09:00
+            let sent = try await DailyPromptsTests.center(browser).filter { $0.kind == "testKitReminder" }
+            #expect(sent.map(\.title) == ["Your AAT test is due soon"] && sent.first?.link == "/results#next-test")
+            try await DailyPromptsTests.run(jobs, clock, minutes: 24 * 60)  // Wednesday: once only
+            #expect(try await DailyPromptsTests.kinds(browser).filter { $0 == "testKitReminder" }.count == 1)
+        }
+    }
+}

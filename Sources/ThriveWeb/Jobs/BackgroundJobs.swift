@@ -49,7 +49,7 @@ public struct BackgroundJobs: Sendable {
                 RecoveryTrigger(engines: engines), CheckInTrigger(store: store),
                 PlanReviewTrigger(store: store, engines: engines), InactivityNudgeTrigger(store: store),
                 InsightTrigger(engines: engines), CoachCheckInTrigger(), WorkoutPromptTrigger(store: store),
-                MealPromptTrigger(store: store),
+                MealPromptTrigger(store: store), TestReminderTrigger(store: store),
             ])
         runner = JobRunner(
             store: store, now: now, ids: ids,

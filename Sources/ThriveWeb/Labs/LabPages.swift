@@ -91,6 +91,7 @@ struct LabResultsPage: Sendable {
     let showsTimeline: Bool
     /// The log just made, to undo.
     let undo: String?
+    var nextTest: NextTestView?
 
     struct TimelineEntry: Sendable {
         let date: String
@@ -143,6 +144,37 @@ struct LabResultsPage: Sendable {
         let trend = AATTrendChart(results: firstPage ? results : [], thresholds: thresholds, zone: zone)
         chart = trend?.svg
         chartSummary = trend?.summary
+    }
+}
+
+/// The "Next test" card: when it is due, when the reminder comes, and the form to change them.
+struct NextTestView: Sendable {
+    struct Option: Sendable {
+        let value: String
+        let label: String
+        let checked: Bool
+    }
+
+    let summary: String
+    let options: [Option]
+    let day: InputField
+
+    init(_ reminder: TestReminder, latest: LocalDate?, zone: TimeZone, errors: FormErrors = FormErrors()) {
+        if let due = reminder.due(after: latest), let remind = reminder.remindsOn(after: latest) {
+            summary = t(
+                "labs.next.due", ["due": DisplayFormat.date(due, in: zone), "remind": DisplayFormat.date(remind, in: zone)])
+        } else {
+            summary = t("labs.next.none")
+        }
+        options = TestReminder.intervals.map { months in
+            Option(
+                value: "\(months)",
+                label: months == 0 ? t("labs.next.off") : t(Phrase("labs.next.every", ["count": .integer(months)])),
+                checked: reminder.nextTest == nil && reminder.everyMonths == months)
+        }
+        day = InputField(
+            "nextTest", t("labs.next.day"), value: reminder.nextTest?.iso8601 ?? "", errors: errors,
+            hint: t("labs.next.dayHint"), type: "date", decimal: false)
     }
 }
 

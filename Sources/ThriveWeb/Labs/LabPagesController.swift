@@ -25,10 +25,17 @@ struct LabPagesController {
                 registered.map { t("labs.registered", ["barcode": $0.description, "days": "\(TestKit.sendWithinDays)"]) }
                 ?? logged.map { _ in t("breathing.logged") }
                 ?? request.uri.queryParameters["unlogged"].map { _ in t("breathing.undone") }
+                ?? request.uri.queryParameters["reminder"].map { _ in t("labs.next.saved") }
             let breathing = after == nil ? try await services.breathing.latest(owner) : []
-            let content = LabResultsPage(
+            var content = LabResultsPage(
                 results: page.results, more: page.more, kits: kits, thresholds: labs.thresholds, zone: zone, notice: notice,
                 firstPage: after == nil, breathing: breathing, undo: logged)
+            if after == nil {
+                let reminder = try await services.store.read {
+                    try await $0.records(of: owner).documents.get(TestReminder.self) ?? TestReminder()
+                }
+                content.nextTest = NextTestView(reminder, latest: page.results.first?.testDate, zone: zone)
+            }
             return services.renderer.render(
                 "lab-results", chrome: Chrome(title: t("labs.title"), context: context, tab: .dashboard), content: content)
         }
@@ -44,6 +51,29 @@ struct LabPagesController {
                 "lab-result",
                 chrome: Chrome(title: t("labs.resultTitle", ["date": view.date]), context: context, tab: .dashboard),
                 content: view)
+        }
+        router.post("results/reminder") { request, context -> Response in
+            guard let owner = context.identity?.userID else { return context.toLogin }
+            let form = try await MealPagesController.form(request)
+            let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
+            let today = LocalDate(services.now(), in: zone)
+            var reminder = TestReminder()
+            reminder.everyMonths = Int(form.text("every") ?? "") ?? 12
+            guard TestReminder.intervals.contains(reminder.everyMonths) else {
+                throw AppError.badRequest(t("labs.next.badEvery"))
+            }
+            if let text = form.text("nextTest") {
+                // A day of the person's own: after today, within two years.
+                guard let day = LocalDate(iso8601: text), day > today, day <= today.adding(days: 730) else {
+                    throw AppError(
+                        status: .unprocessableContent, code: "invalid", message: t("labs.next.badDay"), field: "nextTest")
+                }
+                reminder.nextTest = day
+            }
+            let time = services.now()
+            let chosen = reminder
+            try await services.store.write { try await $0.records(of: owner).documents.save(chosen, at: time) }
+            return .redirect(to: "\(Self.path)?reminder=1#next-test", type: .normal)
         }
         router.get(RouterPath(String(Self.registerPath.dropFirst()))) { _, context -> Response in
             guard context.identity != nil else { return context.toLogin }
