@@ -216,7 +216,7 @@ public enum LabFHIR {
             guard let date else { throw .noDate(entry: index) }
             var pdf: Data?
             if let form = report.presentedForm?.first(where: { $0.contentType == "application/pdf" }) {
-                guard let data = form.data.flatMap({ Data(base64Encoded: $0) }), data.starts(with: Array("%PDF-".utf8)) else {
+                guard let data = form.data.flatMap({ Data(base64Encoded: $0) }), LabResult.isReport(data) else {
                     throw .pdf(entry: index)
                 }
                 pdf = data

@@ -34,6 +34,16 @@ public struct LabResult: Hashable, Sendable, Identifiable {
     }
 }
 
+extension LabResult {
+    /// The largest lab report kept with a result.
+    public static let maximumReportBytes = 5 * 1024 * 1024
+
+    /// Whether `data` can be a result's report: a PDF by its signature, of at most 5 MB.
+    public static func isReport(_ data: Data) -> Bool {
+        data.starts(with: Array("%PDF-".utf8)) && data.count <= maximumReportBytes
+    }
+}
+
 /// What a lab sends for one kit, before it is checked.
 public struct LabResultSubmission: Hashable, Sendable {
     public let kit: String

@@ -164,7 +164,7 @@ struct LabAPIController {
 
     /// The lab's PDF, checked to be one (and at most 5 MB).
     static func decodedPDF(_ base64: String) throws -> Data {
-        guard let data = Data(base64Encoded: base64), data.starts(with: Array("%PDF-".utf8)), data.count <= 5 * 1024 * 1024 else {
+        guard let data = Data(base64Encoded: base64), LabResult.isReport(data) else {
             throw ValidationError(field: "reportPdf", message: t("labs.post.pdf"))
         }
         return data

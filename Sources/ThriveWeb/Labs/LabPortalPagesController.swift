@@ -163,7 +163,7 @@ struct LabPortalPagesController {
     static func report(_ form: FormFields) throws -> Data? {
         guard let file = form.files["reportPdf"], file.bytes.readableBytes > 0 else { return nil }
         let data = Data(buffer: file.bytes)
-        guard data.starts(with: Array("%PDF-".utf8)), data.count <= 5 * 1024 * 1024 else {
+        guard LabResult.isReport(data) else {
             throw ValidationError(field: "reportPdf", message: t("labs.portal.pdfType"))
         }
         return data

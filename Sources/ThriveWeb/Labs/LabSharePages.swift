@@ -57,10 +57,13 @@ struct LabSharesPage: Sendable {
         }
         let chosen = Set(form?.all("result") ?? [])
         self.results = results.map { result in
-            let view = LabResultView(result, thresholds: AATThresholds(), zone: zone)
-            let level = [view.level, view.genotype.map { "\(t("labs.genotype")) \($0)" }].compactMap(\.self)
-            return Choice(
-                value: view.id, label: ([view.date] + level).joined(separator: " · "), checked: chosen.contains(view.id))
+            // A choice names the result by its day, level and genotype; where the level falls is not needed here.
+            let id = result.id.rawValue.uuidString.lowercased()
+            let parts = [
+                DisplayFormat.date(result.testDate, in: zone), result.aat.map(LabFormat.level),
+                result.genotype.map { "\(t("labs.genotype")) \($0.text)" },
+            ]
+            return Choice(value: id, label: parts.compactMap(\.self).joined(separator: " · "), checked: chosen.contains(id))
         }
         hasResults = !results.isEmpty
         links = shares.map { share in
