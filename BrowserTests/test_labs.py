@@ -1,15 +1,17 @@
 """Lab results in Chromium: the demo person (an MZ carrier with two years of quarterly AAT tests)
 reaches their results from the dashboard in one tap, reads the latest with its trend, registers a
-kit the demo lab issued (a typo first, refused in the spec's words), and opens one result."""
+kit the demo lab issued (a typo first, refused in the spec's words), and opens one result; the lab
+issues a batch; the partner reads their program's totals on a tablet."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from accessibility import assert_accessible
-from conftest import screenshot, start_server
+from conftest import make_driver, screenshot, start_server
 from test_outbox import api, press
 from test_pages import DEMO_PASSWORD, log_in
 
 DEMO_LAB = "lab@thrive.local"
+DEMO_PARTNER = "partner@thrive.local"
 
 
 def unregistered_kit(base):
@@ -128,3 +130,57 @@ def test_the_lab_issues_a_batch_in_its_portal(phone):
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_the_partner_reads_the_program_on_a_tablet(server):
+    """The demo partner (an insurer's wellness coordinator) opens the partner portal from Profile on
+    a tablet: totals only, cards side by side, the tables within the page, and a new monthly target
+    that the quarter's card follows."""
+    tablet = make_driver(1024, 768)
+    tablet.viewport = "tablet"
+    try:
+        log_in(tablet, server, email=DEMO_PARTNER)
+        tablet.get(server + "/profile")
+        press(tablet, tablet.find_element(By.LINK_TEXT, "Partner portal"))
+        WebDriverWait(tablet, 10).until(lambda d: d.current_url.endswith("/partner"))
+        cards = tablet.find_elements(By.CSS_SELECTOR, ".partner-kpis .kpi-card")
+        assert len(cards) == 4 and cards[0].location["y"] == cards[1].location["y"], "two cards a row on a tablet"
+        assert tablet.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+        for table in tablet.find_elements(By.CSS_SELECTOR, ".partner-table"):
+            region = table.find_element(By.XPATH, "..")
+            assert tablet.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", region)
+        main = tablet.find_element(By.CSS_SELECTOR, "main").text
+        assert "ROI = (findings × value per finding − kits issued × cost per kit)" in main
+        assert "member-" not in main and "@" not in main, "no person on the partner's page"
+        assert_accessible(tablet)
+        target = tablet.find_element(By.ID, "monthlyTarget")
+        target.clear()
+        target.send_keys("20")
+        press(tablet, tablet.find_element(By.CSS_SELECTOR, "form[action='/partner/program'] button[type=submit]"))
+        WebDriverWait(tablet, 10).until(lambda d: "saved=1" in d.current_url)
+        assert tablet.find_element(By.CSS_SELECTOR, ".notice").text == "Your program settings are saved."
+        assert "Target: 60 people this quarter" in tablet.find_element(By.ID, "this-quarter").text
+        screenshot(tablet, "partner-portal")
+    finally:
+        tablet.quit()
+
+
+def test_the_demo_person_invites_family_to_see_results(server, phone):
+    """From the results page, the demo person opens family sharing, is asked for consent before
+    anything is shared, and invites a family member by e-mail."""
+    log_in(phone, server)
+    phone.get(server + "/results")
+    press(phone, phone.find_element(By.LINK_TEXT, "Family sharing"))
+    WebDriverWait(phone, 10).until(lambda d: d.current_url.endswith("/results/family"))
+    assert_accessible(phone)
+    phone.find_element(By.ID, "email").send_keys("sam@example.com")
+    press(phone, phone.find_element(By.CSS_SELECTOR, "form[action='/results/family'] button[type=submit]"))
+    error = WebDriverWait(phone, 10).until(lambda d: d.find_element(By.ID, "consent-error"))
+    assert "Tick the box" in error.text
+    press(phone, phone.find_element(By.ID, "consent"))
+    press(phone, phone.find_element(By.CSS_SELECTOR, "form[action='/results/family'] button[type=submit]"))
+    WebDriverWait(phone, 10).until(lambda d: "invited=1" in d.current_url)
+    given = phone.find_element(By.ID, "given").text
+    assert "sam@example.com" in given and "waiting for them to accept" in given, given
+    assert_accessible(phone)
+    screenshot(phone, "family-sharing")

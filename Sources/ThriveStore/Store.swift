@@ -68,6 +68,10 @@ public struct Repositories: Sendable {
     public var testKits: any TestKitRepository { SQLTestKitRepository(sql: sql) }
     /// Across the people a lab's batch of results reaches.
     public var labBatches: any LabBatchRepository { SQLLabBatchRepository(sql: sql) }
+    /// Family members who see each other's lab results.
+    public var familyShares: any FamilyShareRepository { SQLFamilyShareRepository(sql: sql) }
+    /// A partner's program, in counts only.
+    public var partners: any PartnerRepository { SQLPartnerRepository(sql: sql) }
     /// Shared links to lab results, as whoever holds one opens it.
     public var labShareLinks: any LabShareLinkRepository { SQLLabShareLinkRepository(sql: sql) }
     /// The shared food catalog (not anyone's personal data).

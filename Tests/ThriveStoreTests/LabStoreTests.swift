@@ -47,7 +47,9 @@ struct LabStoreTests {
                     testDate: LocalDate(iso8601: "2026-0\(index + 1)-15")!,
                     aat: AATLevel(milligramsPerDeciliter: 100 + Double(index)),
                     genotype: Genotype("MZ"), reportedAt: Make.time + 600, hasReport: index == 0)
-                try await store.write { try await $0.testKits.post(result, report: index == 0 ? Data("%PDF-1.7".utf8) : nil) }
+                try await store.write {
+                    try await $0.testKits.post(result, report: index == 0 ? Data("%PDF-1.7".utf8) : nil, finding: false)
+                }
             }
             @Sendable func labs(_ owner: UserID) async throws -> [LabResult] {
                 try await store.read { try await $0.records(of: owner).labs.results(after: nil, limit: 2) }

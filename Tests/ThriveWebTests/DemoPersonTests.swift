@@ -75,7 +75,9 @@ struct DemoPersonTests {
                 try await repositories.records(of: second.account.id).summary()
             )
         }
-        #expect(accounts == 2, "the demo person, and the demo lab made once")
+        #expect(
+            accounts == 3 + DemoPartnerProgram().members,
+            "the demo person, and the demo lab, the demo partner and its invented members made once")
         #expect(oldSummary.isEmpty)
         #expect(newSummary.total.count == second.recordCount)
         await app.cleanup()

@@ -69,7 +69,7 @@ struct LabPerson: Sendable {
                         testDate: today.adding(days: -(2 * 365 + 91 * (index + 1))),
                         aat: AATLevel(milligramsPerDeciliter: 80 + Double(index % 7) * 4), genotype: Genotype("MZ"),
                         reportedAt: Date()),
-                    report: nil)
+                    report: nil, finding: false)
             }
         }
         return LabPerson(fixture: fixture, owner: owner)

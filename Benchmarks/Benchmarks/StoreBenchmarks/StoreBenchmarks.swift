@@ -300,6 +300,7 @@ let benchmarks: @Sendable () -> Void = {
     exportBenchmarks()
     labGraphQLBenchmarks()
     labCSVBenchmarks()
+    partnerDashboardBenchmarks()
     thriveExportImportBenchmarks()
     reportBenchmarks()
     devicePullBenchmarks()

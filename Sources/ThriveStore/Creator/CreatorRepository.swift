@@ -9,6 +9,9 @@ public enum AccountRole: String, Hashable, Sendable, CaseIterable {
     /// A testing lab: issues test kits, moves them along and posts their results (spec 001). Sees
     /// kits and the results it posts, nothing else of anyone.
     case lab
+    /// An insurer's wellness coordinator (spec 001's partner portal): sees their program's kits
+    /// in de-identified aggregates, never a person or a result.
+    case partner
 }
 
 /// A person with a creator.

@@ -197,6 +197,8 @@ public enum PersonalTables {
         "account_identities": "Google and Apple sign-in links, made for this server's app registration",
         "lab_shares": "links to lab results given to providers, which open only on this server",
         "lab_share_views": "when those links were opened",
+        "family_shares": "family members invited to see lab results: other accounts on this server",
+        "partner_members": "whether a partner's program counted the person in a period (only totals are ever shown)",
         "recovery_codes": "two-step recovery code hashes",
         "second_factors": "the sealed two-step secret",
         "web_sessions": "sign-in sessions",

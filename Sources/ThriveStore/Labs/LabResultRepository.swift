@@ -44,6 +44,10 @@ struct SQLLabResultRepository: LabResultRepository {
             .returning("number").all()
         guard !taken.isEmpty else { return .alreadyRegistered(time) }
         try await SQLTestKitRepository.step(number, .registered, time, sql)
+        let tallies = PartnerTallies(sql: sql)
+        if let program = try await tallies.program(ofKit: number.digits) {
+            try await tallies.count(.registered, program, at: time, member: owner.rawValue)
+        }
         let rows = try await sql.select().column("*").from("test_kits").where("number", .equal, number.digits).all()
         guard let kit = try await TestKitRows.decode(rows, sql: sql).first else { return .notIssued }
         return .registered(kit)

@@ -7,15 +7,17 @@ import ThriveCore
 /// sees of a person only that a kit is registered (never who, never their other data).
 public protocol TestKitRepository: Sendable {
     /// Issues `count` new kit numbers in a batch; numbers are random (a registered kit cannot be
-    /// found by counting up from one's own) and never reused.
-    func issue(count: Int, batch: String, at time: Date, ids: IDGenerator) async throws -> [KitNumber]
+    /// found by counting up from one's own) and never reused. Kits issued for a partner's program
+    /// count on that partner's dashboard.
+    func issue(count: Int, batch: String, for partner: UserID?, at time: Date, ids: IDGenerator) async throws -> [KitNumber]
     func kit(_ number: KitNumber) async throws -> TestKit?
     /// The kits among `numbers` that were issued, as they are now (without their step history).
     func kits(_ numbers: [KitNumber]) async throws -> [KitNumber: TestKit]
     /// Moves a kit on; false when it is not where the move can start (see ``KitStatus/canMove(to:)``).
     func move(_ number: KitNumber, to status: KitStatus, at time: Date) async throws -> Bool
-    /// Stores a result for a registered kit and marks the kit ready.
-    func post(_ result: LabResult, report: Data?) async throws
+    /// Stores a result for a registered kit and marks the kit ready; `finding` says whether the
+    /// program the kit belongs to counts it as one (``ProgramFinding``).
+    func post(_ result: LabResult, report: Data?, finding: Bool) async throws
     /// The lab's recent kits, newest batch first.
     func recent(limit: Int) async throws -> [TestKit]
     func batch(_ name: String) async throws -> [TestKit]
@@ -23,20 +25,33 @@ public protocol TestKitRepository: Sendable {
     func batches(limit: Int) async throws -> [KitBatch]
 }
 
+extension TestKitRepository {
+    /// Kits for no partner's program.
+    public func issue(count: Int, batch: String, at time: Date, ids: IDGenerator) async throws -> [KitNumber] {
+        try await issue(count: count, batch: batch, for: nil, at: time, ids: ids)
+    }
+}
+
 struct SQLTestKitRepository: TestKitRepository {
     let sql: any SQLDatabase
 
-    func issue(count: Int, batch: String, at time: Date, ids: IDGenerator) async throws -> [KitNumber] {
+    func issue(count: Int, batch: String, for partner: UserID?, at time: Date, ids: IDGenerator) async throws -> [KitNumber] {
         var issued: [KitNumber] = []
         while issued.count < count {
             let number = Self.randomNumber(ids.uuid())
             let added = try await sql.insert(into: "test_kits")
-                .columns("number", "batch", "issued_at", "status", "status_at")
+                .columns("number", "batch", "issued_at", "status", "status_at", "partner_id")
                 .values(
-                    SQLBind(number.digits), SQLBind(batch), SQLBind(time), SQLBind(KitStatus.issued.rawValue), SQLBind(time)
+                    SQLBind(number.digits), SQLBind(batch), SQLBind(time), SQLBind(KitStatus.issued.rawValue), SQLBind(time),
+                    SQLBind(partner?.rawValue)
                 )
                 .ignoringConflicts(with: ["number"]).returning("number").all()
             if !added.isEmpty { issued.append(number) }
+        }
+        if let partner {
+            let tallies = PartnerTallies(sql: sql)
+            try await tallies.count(
+                .issued, try await tallies.program(ofPartner: partner.rawValue), at: time, member: nil, kits: count)
         }
         return issued
     }
@@ -70,7 +85,17 @@ struct SQLTestKitRepository: TestKitRepository {
         try await sql.update("test_kits").set("status", to: status.rawValue).set("status_at", to: time)
             .where("number", .equal, number.digits).run()
         try await Self.step(number, status, time, sql)
+        try await Self.countReturn(kit, reaching: status, at: time, sql)
         return true
+    }
+
+    /// A program's kit reaching the lab for the first time (received, or straight to processing)
+    /// counts as returned; a result for a kit not yet there counts it too (``PartnerTallies/resulted``).
+    static func countReturn(_ kit: TestKit, reaching status: KitStatus, at time: Date, _ sql: any SQLDatabase) async throws {
+        guard kit.status < .receivedAtLab, status >= .receivedAtLab, let owner = kit.owner else { return }
+        let tallies = PartnerTallies(sql: sql)
+        guard let program = try await tallies.program(ofKit: kit.number.digits) else { return }
+        try await tallies.count(.returned, program, at: time, member: owner.rawValue)
     }
 
     static func step(_ number: KitNumber, _ status: KitStatus, _ time: Date, _ sql: any SQLDatabase) async throws {
@@ -79,7 +104,7 @@ struct SQLTestKitRepository: TestKitRepository {
             .ignoringConflicts(with: ["number", "status"]).run()
     }
 
-    func post(_ result: LabResult, report: Data?) async throws {
+    func post(_ result: LabResult, report: Data?, finding: Bool) async throws {
         try await sql.insert(into: "lab_results")
             .columns(
                 "id", "owner_id", "kit_number", "test_date", "aat_mg_dl", "genotype", "lab_note", "reported_at", "report_pdf"
@@ -89,9 +114,20 @@ struct SQLTestKitRepository: TestKitRepository {
                 SQLBind(result.testDate.iso8601), SQLBind(result.aat?.milligramsPerDeciliter), SQLBind(result.genotype?.text),
                 SQLBind(result.labNote), SQLBind(result.reportedAt), SQLBind(report)
             ).run()
-        try await sql.update("test_kits").set("status", to: KitStatus.resultsReady.rawValue)
-            .set("status_at", to: result.reportedAt).where("number", .equal, result.kit.digits).run()
+        let kit = try await sql.update("test_kits").set("status", to: KitStatus.resultsReady.rawValue)
+            .set("status_at", to: result.reportedAt).where("number", .equal, result.kit.digits)
+            .returning("partner_id", "registered_at").first()
         try await Self.step(result.kit, .resultsReady, result.reportedAt, sql)
+        // Most kits belong to no program: one statement more only for those that do.
+        guard let kit, let partner = try kit.decode(column: "partner_id", as: UUID?.self) else { return }
+        let reachedLab =
+            try await sql.select().column("number").from("test_kit_steps")
+            .where("number", .equal, result.kit.digits)
+            .where("status", .in, [KitStatus.receivedAtLab.rawValue, KitStatus.processing.rawValue]).first() != nil
+        let tallies = PartnerTallies(sql: sql)
+        try await tallies.resulted(
+            try await tallies.program(ofPartner: partner), result, registeredAt: try kit.optionalDate("registered_at"),
+            reachedLab: reachedLab, finding: finding)
     }
 
     func recent(limit: Int) async throws -> [TestKit] {

@@ -79,6 +79,8 @@ struct AppServices: Sendable {
     let labs: LabService
     let labShares: LabShareService
     let breathing: BreathingService
+    let partners: PartnerService
+    let family: FamilyShareService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -132,6 +134,8 @@ struct AppServices: Sendable {
         labs = LabService(store: store, now: now, ids: ids, engines: engines)
         labShares = LabShareService(store: store, now: now, ids: ids, labs: labs)
         breathing = BreathingService(store: store, now: now, ids: ids)
+        partners = PartnerService(store: store, now: now, labs: labs)
+        family = FamilyShareService(store: store, now: now, ids: ids, labs: labs)
         reportSchedules = ReportScheduleService(
             store: store, now: now, vault: vault, files: ReportFiles(exports: configuration.exportFolder))
     }

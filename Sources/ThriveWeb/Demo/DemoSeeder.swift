@@ -32,6 +32,7 @@ public struct DemoSeeder: Sendable {
     ) async throws -> Outcome {
         if !refresh, let existing = try await store.read({ try await $0.accounts.find(email: DemoPerson.email) }) {
             try await ensureLab()
+            try await ensurePartner(timeZone: timeZone)
             return Outcome(account: existing, created: false, recordCount: 0)
         }
         let time = now()
@@ -93,6 +94,7 @@ public struct DemoSeeder: Sendable {
             return total
         }
         try await ensureLab()
+        try await ensurePartner(timeZone: timeZone)
         return Outcome(account: account, created: true, recordCount: count)
     }
 
@@ -127,7 +129,7 @@ public struct DemoSeeder: Sendable {
                     id: LabResultID(ids.uuid()), owner: owner, kit: number, testDate: test.date,
                     aat: AATLevel(milligramsPerDeciliter: test.milligramsPerDeciliter), genotype: demo.genotype,
                     reportedAt: taken.addingTimeInterval(5 * 86_400)),
-                report: nil)
+                report: nil, finding: false)
         }
         let atLab = numbers[demo.tests.count]
         _ = try await labs.register(atLab, at: time.addingTimeInterval(-7 * 86_400), photo: nil)
@@ -145,6 +147,60 @@ public struct DemoSeeder: Sendable {
                 TrackedHabit(
                     habit: habit, streak: HabitStreak.computed(habit, through: today.adding(days: -1), checkIns: checkIns)))
             try await records.habits.record(checkIns)
+        }
+    }
+}
+
+extension DemoSeeder {
+    /// The demo partner's account (same password as the demo person) and their program's invented
+    /// members, kits and results, made once.
+    func ensurePartner(timeZone: TimeZone) async throws {
+        guard try await store.read({ try await $0.accounts.find(email: DemoPartnerProgram.email) }) == nil else { return }
+        let time = now()
+        let partner = Account(
+            id: ids.make(), email: DemoPartnerProgram.email, passwordHash: await hasher.hash(DemoPerson.password),
+            createdAt: time)
+        let demo = DemoPartnerProgram()
+        let ids = self.ids
+        try await store.write { repositories in
+            try await repositories.accounts.create(partner)
+            try await repositories.creators.grant(.partner, to: partner.id)
+            let records = repositories.records(of: partner.id)
+            try await records.profile.save(
+                Profile(displayName: "Acme Health", unitSystem: .metric, timeZoneIdentifier: timeZone.identifier), at: time)
+            try await records.documents.save(DemoPartnerProgram.program, at: time)
+            let issuedAt = time.addingTimeInterval(-520 * 86_400)
+            _ = try await repositories.testKits.issue(
+                count: demo.spareKits, batch: DemoPartnerProgram.batch, for: partner.id,
+                at: time.addingTimeInterval(-5 * 86_400), ids: ids)
+            var members: [UserID] = []
+            for index in 0..<demo.members {
+                let member = Account(
+                    id: ids.make(), email: try EmailAddress("member-\(index + 1)@demo.thrive.local"),
+                    passwordHash: "-", createdAt: issuedAt)
+                try await repositories.accounts.create(member)
+                members.append(member.id)
+            }
+            for kit in demo.kits {
+                // Each kit was sent out about ten days before its member registered it.
+                let number = try await repositories.testKits.issue(
+                    count: 1, batch: DemoPartnerProgram.batch, for: partner.id,
+                    at: time.addingTimeInterval(-kit.registered - 10 * 86_400), ids: ids)[0]
+                let owner = members[kit.member]
+                _ = try await repositories.records(of: owner).labs.register(
+                    number, at: time.addingTimeInterval(-kit.registered), photo: nil)
+                if let received = kit.received {
+                    _ = try await repositories.testKits.move(number, to: .receivedAtLab, at: time.addingTimeInterval(-received))
+                }
+                guard let resulted = kit.resulted else { continue }
+                let at = time.addingTimeInterval(-resulted)
+                let result = LabResult(
+                    id: LabResultID(ids.uuid()), owner: owner, kit: number,
+                    testDate: LocalDate(at.addingTimeInterval(-2 * 86_400), in: timeZone),
+                    aat: AATLevel(milligramsPerDeciliter: kit.level), genotype: Genotype(kit.genotype), reportedAt: at)
+                try await repositories.testKits.post(
+                    result, report: nil, finding: ProgramFinding.isFinding(result, protective: AATThresholds().protective))
+            }
         }
     }
 }

@@ -31,7 +31,8 @@ struct GraphQLController {
             }
             let result = try await LabGraphQL.schema.execute(
                 request: asked.query, resolver: LabGraphQL.Resolver(),
-                context: LabGraphQL.Context(caller: owner, labs: services.labs), variables: asked.variables,
+                context: LabGraphQL.Context(caller: owner, labs: services.labs, family: services.family),
+                variables: asked.variables,
                 operationName: asked.operationName)
             return try jsonResponse(result, status: result.data == nil ? .badRequest : .ok)
         }

@@ -50,6 +50,9 @@ public struct BackgroundJobs: Sendable {
                 PlanReviewTrigger(store: store, engines: engines), InactivityNudgeTrigger(store: store),
                 InsightTrigger(engines: engines), CoachCheckInTrigger(), WorkoutPromptTrigger(store: store),
                 MealPromptTrigger(store: store), TestReminderTrigger(store: store),
+                PartnerWeekTrigger(
+                    partners: PartnerService(
+                        store: store, now: now, labs: LabService(store: store, now: now, ids: ids, engines: engines))),
             ])
         runner = JobRunner(
             store: store, now: now, ids: ids,

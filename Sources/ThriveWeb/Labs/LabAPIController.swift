@@ -82,9 +82,13 @@ struct LabAPIController {
         lab.post("kits") { request, context -> Response in
             let user = try context.requireUser()
             let asked = try await StrictJSON.decode(IssueKitsRequest.self, from: request, context: context, limit: 1024)
-            let issued = try await labs.issue(count: asked.count, batch: asked.batch, by: user)
+            let issued = try await labs.issue(count: asked.count, batch: asked.batch, partner: asked.partner, by: user)
             return try jsonResponse(
                 IssuedKitsResponse(batch: issued.batch, barcodes: issued.numbers.map(\.description)), status: .created)
+        }
+        lab.get("partners") { _, context -> Response in
+            let user = try context.requireUser()
+            return try jsonResponse(LabPartnersResponse(partners: try await labs.partners(by: user)))
         }
         lab.get("batches") { _, context -> Response in
             let user = try context.requireUser()

@@ -100,6 +100,12 @@ struct LabResultsResponse: Codable, Sendable {
 struct IssueKitsRequest: Codable, Sendable {
     let count: Int
     let batch: String?
+    /// The e-mail of the partner account whose program the kits are for.
+    let partner: String?
+}
+
+struct LabPartnersResponse: Codable, Sendable {
+    let partners: [String]
 }
 
 struct IssuedKitsResponse: Codable, Sendable {

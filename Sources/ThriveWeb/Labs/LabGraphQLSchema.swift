@@ -5,12 +5,13 @@ import ThriveCore
 
 /// Spec 001's mobile queries, exactly as the spec writes them: `MobileDashboard` (`user(id:)` with
 /// the latest result, a short history and kits on their way) and `TestResults` (a Relay connection
-/// with `edges { node cursor }` and `pageInfo`). A person reads only their own (`userId` must be the
-/// caller); a cursor is opaque and names the last result seen, so the next page is read by keyset.
+/// with `edges { node cursor }` and `pageInfo`). A person reads their own (`userId` is the caller)
+/// or a family member's who shares them (family sharing); a cursor is opaque and names the last result seen, so the next page is read by keyset.
 enum LabGraphQL {
     struct Context: Sendable {
         let caller: UserID
         let labs: LabService
+        let family: FamilyShareService
     }
 
     /// GraphQL's `ID`, as the spec's `$userId: ID!` asks: a string on the wire.
@@ -73,6 +74,9 @@ enum LabGraphQL {
         let id: ID
         let firstName: String?
 
+        /// Whose results: the caller, or a family member who shares theirs with the caller.
+        var owner: UserID { UserID(UUID(uuidString: id.value) ?? UUID()) }
+
         struct HistoryArguments: Codable, Sendable {
             let limit: Int?
         }
@@ -86,11 +90,11 @@ enum LabGraphQL {
         }
 
         func pendingKits(context: Context, arguments: NoArguments) async throws -> [Kit] {
-            try await context.labs.kits(context.caller).filter { $0.status < .resultsReady }.map(Kit.init)
+            try await context.labs.kits(owner).filter { $0.status < .resultsReady }.map(Kit.init)
         }
 
         private func history(_ context: Context, limit: Int) async throws -> [TestResult] {
-            try await context.labs.results(context.caller, after: nil, limit: limit).results.map {
+            try await context.labs.results(owner, after: nil, limit: limit).results.map {
                 TestResult($0, thresholds: context.labs.thresholds)
             }
         }
@@ -123,20 +127,20 @@ enum LabGraphQL {
         }
 
         func user(context: Context, arguments: UserArguments) async throws -> User? {
-            try LabGraphQL.checkOwner(arguments.id, context)
-            let profile = try await context.labs.store.read { try await $0.records(of: context.caller).profile.get() }
+            let owner = try await LabGraphQL.checkOwner(arguments.id, context)
+            let profile = try await context.labs.store.read { try await $0.records(of: owner).profile.get() }
             let first = profile?.displayName?.split(separator: " ").first.map(String.init)
             return User(id: arguments.id, firstName: first)
         }
 
         func testResults(context: Context, arguments: TestResultsArguments) async throws -> Connection {
-            try LabGraphQL.checkOwner(arguments.userId, context)
+            let owner = try await LabGraphQL.checkOwner(arguments.userId, context)
             let limit = try LabGraphQL.pageSize(arguments.first, fallback: 20, name: "first")
             let after = try arguments.after.map { cursor -> LabResultID in
                 guard let id = LabGraphQL.resultID(cursor) else { throw Problem(t("graphql.badCursor")) }
                 return id
             }
-            let page = try await context.labs.results(context.caller, after: after, limit: limit)
+            let page = try await context.labs.results(owner, after: after, limit: limit)
             let edges = page.results.map {
                 Edge(node: TestResult($0, thresholds: context.labs.thresholds), cursor: LabGraphQL.cursor($0.id))
             }
@@ -161,9 +165,12 @@ enum LabGraphQL {
         return asked
     }
 
-    /// Only the caller's own results (family sharing will widen this to those who share with them).
-    static func checkOwner(_ id: ID, _ context: Context) throws {
-        guard UUID(uuidString: id.value) == context.caller.rawValue else { throw Problem(t("graphql.notYours")) }
+    /// The caller's own results, or those of a family member who shares theirs with the caller.
+    static func checkOwner(_ id: ID, _ context: Context) async throws -> UserID {
+        guard let subject = UUID(uuidString: id.value).map(UserID.init),
+            try await context.family.mayRead(subject, viewer: context.caller)
+        else { throw Problem(t("graphql.notYours")) }
+        return subject
     }
 
     /// An opaque cursor: the result's id, base64url, so clients do not build their own.

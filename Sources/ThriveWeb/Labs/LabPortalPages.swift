@@ -38,14 +38,17 @@ struct LabPortalPage: Sendable {
     let genotype: InputField
     let labNote: InputField
     let batches: [Batch]
+    /// The partner programs a batch may be for; the first option is none.
+    let partners: [Option]
+    let hasPartners: Bool
     let kits: [Kit]
     let csvExample: String
     let hasBatches: Bool
     let hasKits: Bool
 
     init(
-        batches: [KitBatch], kits: [TestKit], zone: TimeZone, notice: String? = nil, form: [String: String] = [:],
-        errors: FormErrors = FormErrors()
+        batches: [KitBatch], kits: [TestKit], partners: [String], zone: TimeZone, notice: String? = nil,
+        form: [String: String] = [:], errors: FormErrors = FormErrors()
     ) {
         self.notice = notice
         self.errors = errors
@@ -57,6 +60,11 @@ struct LabPortalPage: Sendable {
             decimal: false, maxLength: 60)
         barcode = InputField(
             "barcode", t("labs.register.label"), value: form["barcode"] ?? "", errors: errors, decimal: false, maxLength: 40)
+        let partner = form["partner"] ?? ""
+        self.partners =
+            [Option(value: "", label: t("labs.portal.noPartner"), selected: partner.isEmpty)]
+            + partners.map { Option(value: $0, label: $0, selected: $0 == partner) }
+        hasPartners = !partners.isEmpty
         let chosen = form["status"] ?? KitStatus.receivedAtLab.rawValue
         statuses = [KitStatus.shipped, .receivedAtLab, .processing].map {
             Option(value: $0.rawValue, label: t($0.title), selected: $0.rawValue == chosen)

@@ -37,7 +37,8 @@ struct LabPortalPagesController {
                 guard let count = Int(form.text("count") ?? "") else {
                     throw ValidationError(field: "count", message: t("labs.issue.count", ["max": "\(LabService.batchLimit)"]))
                 }
-                let issued = try await labs.issue(count: count, batch: form.text("batch"), by: user)
+                let issued = try await labs.issue(
+                    count: count, batch: form.text("batch"), partner: form.text("partner"), by: user)
                 return Self.back(["issued": "\(issued.numbers.count)", "batch": issued.batch], anchor: "batches")
             }
         }
@@ -150,10 +151,13 @@ struct LabPortalPagesController {
         let kits = try await labs.recentKits(limit: 50, by: user)
         let zone = try await services.store.read { try await $0.records(of: user).timeZone() }
         let typed = Dictionary(
-            ["count", "batch", "barcode", "status", "kit", "testDate", "aatLevel", "genotype", "labNote"].compactMap { name in
+            ["count", "batch", "partner", "barcode", "status", "kit", "testDate", "aatLevel", "genotype", "labNote"].compactMap {
+                name in
                 form?.text(name).map { (name, $0) }
             }, uniquingKeysWith: { first, _ in first })
-        let page = LabPortalPage(batches: batches, kits: kits, zone: zone, notice: notice, form: typed, errors: errors)
+        let partners = try await labs.partners(by: user)
+        let page = LabPortalPage(
+            batches: batches, kits: kits, partners: partners, zone: zone, notice: notice, form: typed, errors: errors)
         return services.renderer.render(
             "lab-portal", chrome: Chrome(title: t("labs.portal.title"), context: context, tab: .profile), content: page,
             status: status)

@@ -130,7 +130,10 @@ struct LabService: Sendable {
     /// The most kits one batch may issue: a sheet run, not a typo of zeros.
     static let batchLimit = 1_000
 
-    func issue(count: Int, batch: String?, by lab: UserID) async throws -> (batch: String, numbers: [KitNumber]) {
+    /// Issues a batch, for a partner's program when `partner` names a partner account by e-mail.
+    func issue(count: Int, batch: String?, partner: String? = nil, by lab: UserID) async throws
+        -> (batch: String, numbers: [KitNumber])
+    {
         try await require(.lab, lab)
         guard (1...Self.batchLimit).contains(count) else {
             throw ValidationError(field: "count", message: t("labs.issue.count", ["max": "\(Self.batchLimit)"]))
@@ -139,8 +142,24 @@ struct LabService: Sendable {
         let name = batch?.trimmingCharacters(in: .whitespaces).nonEmpty ?? Self.batchName(time)
         guard name.count <= 60 else { throw ValidationError(field: "batch", message: t("labs.issue.batchName")) }
         let ids = self.ids
-        let numbers = try await store.write { try await $0.testKits.issue(count: count, batch: name, at: time, ids: ids) }
+        let chosen = partner?.trimmingCharacters(in: .whitespaces).nonEmpty?.lowercased()
+        let numbers = try await store.write { repositories in
+            var partnerID: UserID?
+            if let chosen {
+                guard let found = try await repositories.partners.partners().first(where: { $0.email == chosen }) else {
+                    throw ValidationError(field: "partner", message: t("labs.issue.partner"))
+                }
+                partnerID = found.id
+            }
+            return try await repositories.testKits.issue(count: count, batch: name, for: partnerID, at: time, ids: ids)
+        }
         return (name, numbers.sorted())
+    }
+
+    /// The partner accounts a batch may be issued for, by e-mail.
+    func partners(by lab: UserID) async throws -> [String] {
+        try await require(.lab, lab)
+        return try await store.read { try await $0.partners.partners().map(\.email) }
     }
 
     /// `2026-11-27 14:05`: a batch's default name, the time it was issued (UTC).
@@ -190,7 +209,9 @@ struct LabService: Sendable {
                 }
             }
             for (result, submission) in zip(results, submissions) {
-                try await repositories.testKits.post(result, report: submission.report)
+                try await repositories.testKits.post(
+                    result, report: submission.report,
+                    finding: ProgramFinding.isFinding(result, protective: thresholds.protective))
                 try await NotificationDispatch.notify(
                     NotificationEntry(
                         id: NotificationID(ids.uuid()), kind: .testResult, key: "lab-result:\(result.id)",

@@ -14,5 +14,7 @@ struct LabsFeature: Feature {
         LabShareAPIController(services: services).addRoutes(to: api)
         BreathingPagesController(services: services).addRoutes(to: pages)
         BreathingAPIController(services: services).addRoutes(to: api)
+        FamilyPagesController(services: services).addRoutes(to: pages)
+        FamilyAPIController(services: services).addRoutes(to: api)
     }
 }

@@ -22,7 +22,7 @@ struct OnboardingGate: RouterMiddleware {
     /// on kits and others' results there, not on health data of their own (the portal checks the role).
     static let openPaths = [
         "/onboarding", "/login", "/logout", "/signup", "/profile", "/assets", "/api", "/healthz", "/manifest", "/oauth",
-        "/consent", "/unlock", "/lock", "/lab",
+        "/consent", "/unlock", "/lock", "/lab", "/partner",
     ]
 
     func handle(

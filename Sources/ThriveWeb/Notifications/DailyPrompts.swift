@@ -82,7 +82,7 @@ struct DailyPrompts: JobPlanner, JobHandler {
     /// hour before the person's usual time for it, else its kind's default.
     private func firstTimes(_ person: TriggerPerson) async throws -> [String: Date] {
         var times: [String: Date] = [:]
-        for trigger in triggers {
+        for trigger in triggers where try await trigger.looks(person) {
             if let chosen = trigger.chosenMinute(person) {
                 times[trigger.name] = person.clock.date(person.day, minute: chosen)
                 continue

@@ -19,12 +19,16 @@ protocol DailyTrigger: Sendable {
     func usualTimes(_ person: TriggerPerson) async throws -> [Date]
     /// What to say today, or nil when there is nothing to say (the person did it already).
     func message(_ person: TriggerPerson) async throws -> TriggerMessage?
+    /// Whether it looks at all today (a weekly note, a role's note): when not, the day's job does
+    /// not wake for it. Every day, for everyone, by default.
+    func looks(_ person: TriggerPerson) async throws -> Bool
 }
 
 extension DailyTrigger {
     var fixedMinute: Int? { nil }
     func chosenMinute(_ person: TriggerPerson) -> Int? { nil }
     func usualTimes(_ person: TriggerPerson) async throws -> [Date] { [] }
+    func looks(_ person: TriggerPerson) async throws -> Bool { true }
 }
 
 /// The person and the day a trigger looks at.

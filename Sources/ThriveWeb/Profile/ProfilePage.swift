@@ -13,6 +13,7 @@ struct ProfilePage: Sendable {
     let notice: String? = nil
     /// A lab account sees the way to its portal.
     var isLab = false
+    var isPartner = false
 
     init(account: Account, profile: Profile, idleMinutes: Int) {
         name = profile.displayName ?? t("settings.notSet")

@@ -20,6 +20,7 @@ struct ProfilePagesController {
             guard let (account, profile, roles) = found else { return context.toLogin }
             var page = ProfilePage(account: account, profile: profile, idleMinutes: services.configuration.sessionIdleMinutes)
             page.isLab = roles.contains(.lab)
+            page.isPartner = roles.contains(.partner)
             return services.renderer.render(
                 "profile", chrome: Chrome(title: t("nav.profile"), context: context, tab: .profile), content: page)
         }

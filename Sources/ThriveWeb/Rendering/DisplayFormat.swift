@@ -119,3 +119,15 @@ enum DisplayFormat {
         time(Date(timeIntervalSince1970: Double(minutes % 1_440) * 60), in: .gmt)
     }
 }
+
+extension DisplayFormat {
+    /// "$1,250.00", "1.250,00 €": an amount in a currency, the language's own way.
+    static func money(_ amount: Double, currency: String) -> String {
+        amount.formatted(.currency(code: currency).locale(Localizer.current.locale))
+    }
+
+    /// "+24%", "−8%": a change, with its sign always shown.
+    static func signedPercent(_ fraction: Double) -> String {
+        fraction.formatted(.percent.precision(.fractionLength(0)).sign(strategy: .always()).locale(Localizer.current.locale))
+    }
+}
