@@ -27,7 +27,7 @@ struct ContentTests {
 
     @Test(arguments: [
         ("kind: article", "kind: podcast", "kind is one of article, video, audio, worksheet"),
-        ("topic: sleep", "topic: dreams", "topic is one of exercise, nutrition, sleep, stress, growth"),
+        ("topic: sleep", "topic: dreams", "topic is one of exercise, nutrition, sleep, stress, growth, lungs"),
         ("minutes: 4", "minutes: four", "minutes is a whole number from 1 to 180"),
         ("added: 2026-11-05", "added: yesterday", "added is a date like 2026-11-01"),
         ("kind: article", "kind: audio", "an audio piece names its media file (media: name.ext)"),

@@ -37,9 +37,16 @@ struct LibraryTests {
         try await TestApp.make(clock: TestClock(HabitsAPITests.mondayMorning)).test { browser in
             let ann = try await Person.make(browser)
             let all = try await Self.list(ann)
-            #expect(all.counts == ["article": 5, "video": 2, "audio": 2, "worksheet": 3])
-            #expect(all.entries.count == 12)
+            #expect(all.counts == ["article": 9, "video": 2, "audio": 2, "worksheet": 3])
+            #expect(all.entries.count == 16)
             #expect(all.entries.first?.title == "Morning mobility", "newest first")
+            // Spec 001's education: lung health for people with AAT deficiency or a Z allele.
+            let lungs = try await Self.list(ann, "?topic=lungs").entries.map(\.title)
+            #expect(
+                Set(lungs) == [
+                    "Alpha-1 antitrypsin deficiency, in plain words", "Carrying a Z allele (MZ)",
+                    "Looking after your lungs with AAT deficiency", "Reading your AAT result",
+                ])
 
             let sleep = try await Self.list(ann, "?q=sleep")
             #expect(sleep.entries.first?.title == "Body scan for sleep", "a title match first")
@@ -86,7 +93,9 @@ struct LibraryTests {
             _ = try await Person.make(browser)
             let front = try await browser.get("/library")
             #expect(front.text.contains("Articles and guides"))
-            #expect(front.text.contains("5 resources"))
+            #expect(front.text.contains("9 resources"))
+            let lungs = try await browser.get("/library?topic=lungs")
+            #expect(lungs.text.contains("Carrying a Z allele (MZ)") && !lungs.text.contains("Morning mobility"))
             #expect(front.text.contains("Bookmark a piece to find it here."))
 
             let piece = try await browser.get("/library/body-scan")

@@ -13,7 +13,7 @@ public struct ContentEntry: Hashable, Sendable, Identifiable {
     public let id: ContentID
     public let title: String
     public let kind: Kind
-    public let topic: CoachingGoal
+    public let topic: ContentTopic
     /// Reading, watching or listening time.
     public let minutes: Int
     public let added: LocalDate
@@ -25,7 +25,7 @@ public struct ContentEntry: Hashable, Sendable, Identifiable {
     public var language: Language?
 
     public init(
-        id: ContentID, title: String, kind: Kind, topic: CoachingGoal, minutes: Int, added: LocalDate, summary: String,
+        id: ContentID, title: String, kind: Kind, topic: ContentTopic, minutes: Int, added: LocalDate, summary: String,
         media: String?, body: String
     ) {
         self.id = id
@@ -58,8 +58,8 @@ public enum ContentText {
         guard let kind = ContentEntry.Kind(rawValue: try front.field("kind")) else {
             throw front.problem(0, "kind is one of \(ContentEntry.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let topic = CoachingGoal(rawValue: try front.field("topic")) else {
-            throw front.problem(0, "topic is one of \(CoachingGoal.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard let topic = ContentTopic(rawValue: try front.field("topic")) else {
+            throw front.problem(0, "topic is one of \(ContentTopic.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let minutes = Int(try front.field("minutes")), (1...180).contains(minutes) else {
             throw front.problem(0, "minutes is a whole number from 1 to 180")

@@ -13,7 +13,7 @@ struct ContentAPIController {
             let owner = try context.requireUser()
             let query = request.uri.queryParameters
             let kind = try Self.value(query.get("kind").map { String($0) }, ContentEntry.Kind.init, "kind")
-            let topic = try Self.value(query.get("topic").map { String($0) }, CoachingGoal.init, "topic")
+            let topic = try Self.value(query.get("topic").map { String($0) }, ContentTopic.init, "topic")
             let words = query.get("q").map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             let overview = try await service.overview(owner, query: words, kind: kind, topic: topic)
             let counts = Dictionary(grouping: overview.library.entries, by: \.kind.rawValue).mapValues(\.count)

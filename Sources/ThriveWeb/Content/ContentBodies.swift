@@ -6,7 +6,7 @@ struct ContentEntryBody: Codable, Sendable {
     let id: String
     let title: String
     let kind: ContentEntry.Kind
-    let topic: CoachingGoal
+    let topic: ContentTopic
     let minutes: Int
     let added: String
     let summary: String

@@ -30,7 +30,7 @@ struct ContentService: Sendable {
         }
     }
 
-    func overview(_ owner: UserID, query: String? = nil, kind: ContentEntry.Kind? = nil, topic: CoachingGoal? = nil)
+    func overview(_ owner: UserID, query: String? = nil, kind: ContentEntry.Kind? = nil, topic: ContentTopic? = nil)
         async throws -> Overview
     {
         let (library, shelf) = try await store.read { repositories in

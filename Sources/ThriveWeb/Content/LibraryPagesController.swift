@@ -17,7 +17,8 @@ struct LibraryPagesController {
             let query = request.uri.queryParameters
             let words = query.get("q").map { String($0).trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             let kind = query.get("kind").flatMap { ContentEntry.Kind(rawValue: String($0)) }
-            let overview = try await service.overview(owner, query: words, kind: kind)
+            let topic = query.get("topic").flatMap { ContentTopic(rawValue: String($0)) }
+            let overview = try await service.overview(owner, query: words, kind: kind, topic: topic)
             let creator = try await services.creators.space(owner)?.branding
             return services.renderer.render(
                 "library", chrome: Chrome(title: t("library.title"), context: context, tab: .coach),
