@@ -184,3 +184,30 @@ def test_the_demo_person_invites_family_to_see_results(server, phone):
     assert "sam@example.com" in given and "waiting for them to accept" in given, given
     assert_accessible(phone)
     screenshot(phone, "family-sharing")
+
+
+def test_an_mz_carrier_turns_on_air_quality_alerts_with_their_location(phone):
+    """With an air-quality service configured, the demo person (MZ) finds the alerts on the results
+    page; "Use my location" fills the place from the browser, rounded to about a kilometre."""
+    base, process = start_server(extra_env={"THRIVE_AIR_QUALITY_URL": "http://127.0.0.1:9"})
+    try:
+        phone.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation"], "origin": base})
+        phone.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                              {"latitude": 52.5200066, "longitude": 13.404954, "accuracy": 20})
+        log_in(phone, base)
+        phone.get(base + "/results#air-quality")
+        card = phone.find_element(By.ID, "air-quality")
+        assert "Alert me on poor air-quality days" in card.text
+        assert_accessible(phone)
+        press(phone, card.find_element(By.CSS_SELECTOR, "[data-locate]"))
+        WebDriverWait(phone, 10).until(lambda d: d.find_element(By.ID, "latitude").get_attribute("value") == "52.52")
+        assert phone.find_element(By.ID, "longitude").get_attribute("value") == "13.4"
+        press(phone, card.find_element(By.CSS_SELECTOR, "input[name=enabled]"))
+        press(phone, card.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        WebDriverWait(phone, 10).until(lambda d: "air=1" in d.current_url)
+        assert phone.find_element(By.CSS_SELECTOR, "#lab-notice").text.startswith("Air-quality alerts saved.")
+        assert phone.find_element(By.CSS_SELECTOR, "#air-quality input[name=enabled]").is_selected()
+        screenshot(phone, "air-quality")
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -53,7 +53,7 @@ struct Jobs: AsyncParsableCommand {
                     store: database, push: configuration.push, files: PersonFiles(configuration),
                     devices: configuration.devices, dataDirectory: configuration.dataDirectory,
                     linkBase: configuration.linkBase, inactivityDeletion: configuration.inactivityDeletion,
-                    aatThresholds: configuration.aatThresholds, logger: logger
+                    aatThresholds: configuration.aatThresholds, airQuality: configuration.airQuality, logger: logger
                 ).runDue()
                 await database.close()
                 print(ran == 1 ? "Ran 1 job." : "Ran \(ran) jobs.")

@@ -34,6 +34,7 @@ public enum NotificationImportance: String, Sendable, Codable, CaseIterable, Com
 /// - issue 25: the end of an import the person started → `dataImport` (under Insights).
 /// - issue 26: an export the person asked for is ready → `dataExport` (under Insights); an unused
 ///   account's deletion warnings → `accountNotice` (under Insights, high).
+/// - issue 27: spec 001's poor-air days for Z carriers who turned them on → `airQuality` (under Insights).
 public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case checkInReminder, habitReminder, coachingCheckIn, insight, coachingNudge, milestone, recoveryAlert
     case mealPrompt, workoutPrompt, criticalAlert, testResult, testKitReminder, routineReminder, tip, productUpdate
@@ -44,13 +45,15 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case dataExport
     /// Something about the account itself: an unused account will be deleted (spec 004).
     case accountNotice
+    /// A day of poor air for someone carrying a Z allele who asked for these (spec 001).
+    case airQuality
 
     public var category: NotificationCategory {
         switch self {
         case .checkInReminder: return .checkInReminders
         case .habitReminder: return .habitReminders
         case .coachingCheckIn, .coachingNudge: return .coachingNudges
-        case .insight, .dataImport, .dataExport, .accountNotice: return .insights
+        case .insight, .dataImport, .dataExport, .accountNotice, .airQuality: return .insights
         case .milestone: return .goalMilestones
         case .recoveryAlert: return .recoveryAlerts
         case .mealPrompt, .workoutPrompt: return .mealWorkoutPrompts

@@ -49,6 +49,8 @@ public struct AppConfiguration: Sendable, Hashable {
     public var exportDirectory: String?
     /// Where AAT lab results stop being ordinary (see ``AATThresholds`` for the defaults' sources).
     public var aatThresholds = AATThresholds()
+    /// The air-quality service for spec 001's poor-air alerts; off (nil) unless configured.
+    public var airQuality: AirQualityConfiguration?
 
     public var exportFolder: URL {
         URL(fileURLWithPath: exportDirectory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("exports").path)
@@ -114,6 +116,7 @@ public struct AppConfiguration: Sendable, Hashable {
         case aatNormalRange = "THRIVE_AAT_NORMAL_RANGE"
         case aatProtective = "THRIVE_AAT_PROTECTIVE_MG_DL"
         case aatSpikeFactor = "THRIVE_AAT_SPIKE_FACTOR"
+        case airQualityURL = "THRIVE_AIR_QUALITY_URL"
     }
 
     /// Reads the environment over the defaults. Invalid values are refused with a message naming the
@@ -180,6 +183,12 @@ public struct AppConfiguration: Sendable, Hashable {
             importLimitBytes = gigabytes * 1_073_741_824
         }
         aatThresholds = try Self.aat(value)
+        if let url = value(.airQualityURL) {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                throw ConfigurationError("\(Variable.airQualityURL.rawValue) must be an http:// or https:// address.")
+            }
+            airQuality = AirQualityConfiguration(baseURL: url.hasSuffix("/") ? String(url.dropLast()) : url)
+        }
         devices = try DeviceConfiguration(value)
         socialSignIn = try SocialSignInConfiguration(value)
         push.apns = try Self.apns(value)

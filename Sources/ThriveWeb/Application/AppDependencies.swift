@@ -81,6 +81,7 @@ struct AppServices: Sendable {
     let breathing: BreathingService
     let partners: PartnerService
     let family: FamilyShareService
+    let airQuality: AirQualityService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -136,6 +137,7 @@ struct AppServices: Sendable {
         breathing = BreathingService(store: store, now: now, ids: ids)
         partners = PartnerService(store: store, now: now, labs: labs)
         family = FamilyShareService(store: store, now: now, ids: ids, labs: labs)
+        airQuality = AirQualityService(store: store, now: now, configured: configuration.airQuality != nil)
         reportSchedules = ReportScheduleService(
             store: store, now: now, vault: vault, files: ReportFiles(exports: configuration.exportFolder))
     }

@@ -14,6 +14,7 @@ public func buildApplication(
         leaseSeconds: configuration.jobLeaseSeconds, files: PersonFiles(configuration),
         devices: configuration.devices, dataDirectory: configuration.dataDirectory, linkBase: configuration.linkBase,
         inactivityDeletion: configuration.inactivityDeletion, aatThresholds: configuration.aatThresholds,
+        airQuality: configuration.airQuality,
         logger: dependencies.logger)
     return Application(
         router: router,

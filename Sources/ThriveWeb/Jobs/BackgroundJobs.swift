@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import ThriveCore
@@ -14,7 +15,8 @@ public struct BackgroundJobs: Sendable {
         files: PersonFiles = PersonFiles(
             imports: URL(fileURLWithPath: "data/imports"), exports: URL(fileURLWithPath: "data/exports")),
         devices: DeviceConfiguration = DeviceConfiguration(), dataDirectory: String = "data", linkBase: String? = nil,
-        inactivityDeletion: Bool = false, aatThresholds: AATThresholds = AATThresholds(), logger: Logger
+        inactivityDeletion: Bool = false, aatThresholds: AATThresholds = AATThresholds(),
+        airQuality: AirQualityConfiguration? = nil, logger: Logger
     ) {
         let engines = HealthEngineService(store: store, now: now, ids: ids, aatThresholds: aatThresholds)
         let reminders = HabitReminders(store: store, now: now, ids: ids)
@@ -50,6 +52,8 @@ public struct BackgroundJobs: Sendable {
                 PlanReviewTrigger(store: store, engines: engines), InactivityNudgeTrigger(store: store),
                 InsightTrigger(engines: engines), CoachCheckInTrigger(), WorkoutPromptTrigger(store: store),
                 MealPromptTrigger(store: store), TestReminderTrigger(store: store),
+                AirQualityTrigger(
+                    store: store, provider: airQuality.map { OpenMeteoAirQuality(configuration: $0, client: .shared) }),
                 PartnerWeekTrigger(
                     partners: PartnerService(
                         store: store, now: now, labs: LabService(store: store, now: now, ids: ids, engines: engines))),

@@ -92,6 +92,8 @@ struct LabResultsPage: Sendable {
     /// The log just made, to undo.
     let undo: String?
     var nextTest: NextTestView?
+    /// Offered to someone with a Z allele when the operator connected an air-quality service.
+    var airQuality: AirQualityView?
 
     struct TimelineEntry: Sendable {
         let date: String

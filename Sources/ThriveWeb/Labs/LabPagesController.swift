@@ -26,6 +26,7 @@ struct LabPagesController {
                 ?? logged.map { _ in t("breathing.logged") }
                 ?? request.uri.queryParameters["unlogged"].map { _ in t("breathing.undone") }
                 ?? request.uri.queryParameters["reminder"].map { _ in t("labs.next.saved") }
+                ?? request.uri.queryParameters["air"].map { _ in t("airQuality.saved") }
             let breathing = after == nil ? try await services.breathing.latest(owner) : []
             var content = LabResultsPage(
                 results: page.results, more: page.more, kits: kits, thresholds: labs.thresholds, zone: zone, notice: notice,
@@ -35,6 +36,9 @@ struct LabPagesController {
                     try await $0.records(of: owner).documents.get(TestReminder.self) ?? TestReminder()
                 }
                 content.nextTest = NextTestView(reminder, latest: page.results.first?.testDate, zone: zone)
+                if try await services.airQuality.offered(owner) {
+                    content.airQuality = AirQualityView(try await services.airQuality.choice(owner))
+                }
             }
             return services.renderer.render(
                 "lab-results", chrome: Chrome(title: t("labs.title"), context: context, tab: .dashboard), content: content)

@@ -16,5 +16,7 @@ struct LabsFeature: Feature {
         BreathingAPIController(services: services).addRoutes(to: api)
         FamilyPagesController(services: services).addRoutes(to: pages)
         FamilyAPIController(services: services).addRoutes(to: api)
+        AirQualityPagesController(services: services).addRoutes(to: pages)
+        AirQualityAPIController(services: services).addRoutes(to: api)
     }
 }

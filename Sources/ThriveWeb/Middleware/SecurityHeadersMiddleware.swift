@@ -18,7 +18,7 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             HTTPField(name: .xContentTypeOptions, value: "nosniff"),
             HTTPField(name: .referrerPolicy, value: "no-referrer"),
             HTTPField(name: .xFrameOptions, value: "DENY"),
-            HTTPField(name: .permissionsPolicy, value: "camera=(self), microphone=(), geolocation=(), interest-cohort=()"),
+            HTTPField(name: .permissionsPolicy, value: "camera=(self), microphone=(), geolocation=(self), interest-cohort=()"),
             HTTPField(name: .crossOriginOpenerPolicy, value: "same-origin"),
         ]
         if strictTransportSecurity {
