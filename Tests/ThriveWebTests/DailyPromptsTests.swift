@@ -220,4 +220,39 @@ struct TestReminderPromptTests {
             #expect(try await DailyPromptsTests.kinds(browser).filter { $0 == "testKitReminder" }.count == 1)
         }
     }
+
+    struct ReminderJSON: Decodable {
+        let everyMonths: Int
+        let nextTest: String?
+        let due: String?
+        let remindOn: String?
+    }
+
+    @Test func theReminderIsSetThroughTheAPITooWithTheSameRules() async throws {
+        let app = try await TestApp.make(clock: TestClock(DailyPromptsTests.start))
+        try await app.test { browser in
+            let (ann, lab, kits) = try await LabResultsTests.annWithKits(browser, app: app, count: 1)
+            var reply = try await ann.send(.get, "/api/v1/test-reminder")
+            try ann.check.expectDocumented(reply, "/api/v1/test-reminder", "get")
+            var reminder = try reply.decode(ReminderJSON.self)
+            #expect(reminder.everyMonths == 12 && reminder.due == nil, "no test yet: nothing due")
+            _ = try await lab.send(
+                .post, "/api/v1/lab/results", LabResultsTests.result(kits[0], level: 95, date: "2026-11-10"))
+            reminder = try await ann.send(.get, "/api/v1/test-reminder").decode(ReminderJSON.self)
+            #expect(reminder.due == "2027-11-10" && reminder.remindOn == "2027-10-27")
+            reply = try await ann.send(.put, "/api/v1/test-reminder", #"{"everyMonths":6}"#)
+            try ann.check.expectDocumented(reply, "/api/v1/test-reminder", "put")
+            #expect(try reply.decode(ReminderJSON.self).due == "2027-05-10")
+            let odd = try await ann.send(.put, "/api/v1/test-reminder", #"{"everyMonths":5}"#)
+            #expect(odd.status == .unprocessableContent && odd.error?.field == "everyMonths")
+            // Today is 16 November 2026: a day must come after it, and within two years.
+            let today = try await ann.send(.put, "/api/v1/test-reminder", #"{"everyMonths":12,"nextTest":"2026-11-16"}"#)
+            #expect(today.error?.message == "Choose a day after today and within two years.")
+            let far = try await ann.send(.put, "/api/v1/test-reminder", #"{"everyMonths":12,"nextTest":"2028-11-16"}"#)
+            #expect(far.status == .unprocessableContent && far.error?.field == "nextTest")
+            reply = try await ann.send(.put, "/api/v1/test-reminder", #"{"everyMonths":0,"nextTest":"2026-11-17"}"#)
+            reminder = try reply.decode(ReminderJSON.self)
+            #expect(reminder.nextTest == "2026-11-17" && reminder.due == "2026-11-17" && reminder.remindOn == "2026-11-03")
+        }
+    }
 }

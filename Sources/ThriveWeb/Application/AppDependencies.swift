@@ -82,6 +82,7 @@ struct AppServices: Sendable {
     let partners: PartnerService
     let family: FamilyShareService
     let airQuality: AirQualityService
+    let testReminders: TestReminderService
 
     init(configuration: AppConfiguration, dependencies: AppDependencies, renderer: PageRenderer) {
         self.configuration = configuration
@@ -137,6 +138,7 @@ struct AppServices: Sendable {
         breathing = BreathingService(store: store, now: now, ids: ids)
         partners = PartnerService(store: store, now: now, labs: labs)
         family = FamilyShareService(store: store, now: now, ids: ids, labs: labs)
+        testReminders = TestReminderService(store: store, now: now)
         airQuality = AirQualityService(store: store, now: now, configured: configuration.airQuality != nil)
         reportSchedules = ReportScheduleService(
             store: store, now: now, vault: vault, files: ReportFiles(exports: configuration.exportFolder))

@@ -59,24 +59,14 @@ struct LabPagesController {
         router.post("results/reminder") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
             let form = try await MealPagesController.form(request)
-            let zone = try await services.store.read { try await $0.records(of: owner).timeZone() }
-            let today = LocalDate(services.now(), in: zone)
-            var reminder = TestReminder()
-            reminder.everyMonths = Int(form.text("every") ?? "") ?? 12
-            guard TestReminder.intervals.contains(reminder.everyMonths) else {
+            guard let every = Int(form.text("every") ?? "12"), TestReminder.intervals.contains(every) else {
                 throw AppError.badRequest(t("labs.next.badEvery"))
             }
-            if let text = form.text("nextTest") {
-                // A day of the person's own: after today, within two years.
-                guard let day = LocalDate(iso8601: text), day > today, day <= today.adding(days: 730) else {
-                    throw AppError(
-                        status: .unprocessableContent, code: "invalid", message: t("labs.next.badDay"), field: "nextTest")
-                }
-                reminder.nextTest = day
+            do {
+                _ = try await services.testReminders.save(owner, everyMonths: every, nextTest: form.text("nextTest"))
+            } catch let error as ValidationError {
+                throw AppError(status: .unprocessableContent, code: "invalid", message: error.message, field: error.field)
             }
-            let time = services.now()
-            let chosen = reminder
-            try await services.store.write { try await $0.records(of: owner).documents.save(chosen, at: time) }
             return .redirect(to: "\(Self.path)?reminder=1#next-test", type: .normal)
         }
         router.get(RouterPath(String(Self.registerPath.dropFirst()))) { _, context -> Response in

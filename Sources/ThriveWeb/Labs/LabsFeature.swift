@@ -18,5 +18,6 @@ struct LabsFeature: Feature {
         FamilyAPIController(services: services).addRoutes(to: api)
         AirQualityPagesController(services: services).addRoutes(to: pages)
         AirQualityAPIController(services: services).addRoutes(to: api)
+        TestReminderAPIController(services: services).addRoutes(to: api)
     }
 }
