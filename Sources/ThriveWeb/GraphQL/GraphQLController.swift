@@ -11,29 +11,38 @@ import ThriveCore
 struct GraphQLController {
     let services: AppServices
     static let bodyLimit = 16 * 1024
+    static let documents = GraphQLDocuments()
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         api.post("graphql") { request, context -> Response in
             let owner = try context.requireUser()
             let asked = try await Self.request(request)
             let document: Document
-            do {
-                document = try parse(source: asked.query)
-            } catch let error as GraphQLError {
-                return try Self.refusal(t("graphql.syntax", ["detail": error.message]))
+            if let known = Self.documents.document(asked.query) {
+                document = known
+            } else {
+                do {
+                    document = try parse(source: asked.query)
+                } catch let error as GraphQLError {
+                    return try Self.refusal(t("graphql.syntax", ["detail": error.message]))
+                }
+                let measure = GraphQLLimits.measure(document)
+                if measure.depth > GraphQLLimits.maximumDepth {
+                    return try Self.refusal(t("graphql.tooDeep", ["max": "\(GraphQLLimits.maximumDepth)"]))
+                }
+                if measure.fields > GraphQLLimits.maximumFields {
+                    return try Self.refusal(t("graphql.tooLarge", ["max": "\(GraphQLLimits.maximumFields)"]))
+                }
+                let problems = validate(schema: LabGraphQL.schema.schema, ast: document)
+                guard problems.isEmpty else {
+                    return try jsonResponse(GraphQLResult(data: nil, errors: problems), status: .badRequest)
+                }
+                Self.documents.remember(document, for: asked.query)
             }
-            let measure = GraphQLLimits.measure(document)
-            if measure.depth > GraphQLLimits.maximumDepth {
-                return try Self.refusal(t("graphql.tooDeep", ["max": "\(GraphQLLimits.maximumDepth)"]))
-            }
-            if measure.fields > GraphQLLimits.maximumFields {
-                return try Self.refusal(t("graphql.tooLarge", ["max": "\(GraphQLLimits.maximumFields)"]))
-            }
-            let result = try await LabGraphQL.schema.execute(
-                request: asked.query, resolver: LabGraphQL.Resolver(),
+            let result = try await execute(
+                schema: LabGraphQL.schema.schema, documentAST: document, rootValue: LabGraphQL.Resolver(),
                 context: LabGraphQL.Context(caller: owner, labs: services.labs, family: services.family),
-                variables: asked.variables,
-                operationName: asked.operationName)
+                variableValues: asked.variables, operationName: asked.operationName)
             return try jsonResponse(result, status: result.data == nil ? .badRequest : .ok)
         }
     }
