@@ -14,6 +14,7 @@ from http.server import ThreadingHTTPServer
 import pytest
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -145,7 +146,9 @@ def test_an_address_with_a_password_account_is_linked_after_the_password(google,
     screenshot(browser, "app-lock-google")
     press(browser, google_way.find_element(By.TAG_NAME, "button"))
     WebDriverWait(browser, 10).until(lambda d: d.current_url.endswith("/profile/security?done=linked&provider=google"))
-    WebDriverWait(browser, 5).until(lambda d: not d.find_element(By.ID, "app-lock").is_displayed())
+    # The page may be replaced between finding the lock and asking about it: ask again.
+    WebDriverWait(browser, 5, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: not d.find_element(By.ID, "app-lock").is_displayed())
     assert not browser.execute_script("return document.querySelector('main').inert")
 
     # Unlinked again from the same page (the demo person keeps a password, so it may go).
