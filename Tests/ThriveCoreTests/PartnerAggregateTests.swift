@@ -94,4 +94,24 @@ struct PartnerAggregateTests {
         #expect(PartnerProgram(valuePerFinding: .infinity).problem?.field == "valuePerFinding")
         #expect(PartnerProgram(currency: "eur").problem?.field == "currency")
     }
+
+    @Test func theWeekIsHiddenWhenTheMonthBesideItWouldGiveBackASmallGroup() {
+        // Friday 27 November 2026: the week (from Monday the 23rd) lies within November.
+        let periods = ProgramPeriods(at: Date(timeIntervalSince1970: 1_795_780_800), in: .gmt)
+        func week(month: Int, week: Int) -> Int? {
+            var counts = EnrollmentCounts()
+            var resulted = StageCounts()
+            resulted.months[periods.currentMonth] = PeopleCount(kits: month, people: month)
+            counts[.resulted] = resulted
+            counts.completedThisWeek = PeopleCount(kits: week, people: week)
+            return PartnerDashboard(counts, periods: periods, program: PartnerProgram()).completedThisWeek
+        }
+        // 19 this month, 10 this week: 9 earlier in the month would show. 20 and 10: 10, shown.
+        #expect(week(month: 19, week: 10) == nil)
+        #expect(week(month: 20, week: 10) == 10)
+        // All of the month's people this week: nobody earlier, nothing to give back.
+        #expect(week(month: 12, week: 12) == 12)
+        // The month itself hidden (9 people): the week is 9 too, hidden on its own account.
+        #expect(week(month: 9, week: 9) == nil)
+    }
 }

@@ -57,8 +57,22 @@ public struct PartnerDashboard: Hashable, Sendable {
             returned: shown[.returned]?.total, resulted: shown[.resulted]?.total,
             turnaround: SmallCells.isSmall(resulted.total) ? nil : TurnaroundDays(TurnaroundDays.merged(counts.turnaround)),
             target: program.monthlyTarget.map { $0 * ProgramPeriods.monthCount }, isCurrent: false)
-        completedThisWeek = SmallCells.isSmall(counts.completedThisWeek) ? nil : counts.completedThisWeek.people
+        completedThisWeek = Self.week(counts, periods: periods, shownMonth: months[periods.currentMonth].resulted != nil)
         roi = Self.roi(counts, program)
+    }
+
+    /// This week's completions, unless fewer than k people, or unless the month's count beside it
+    /// would give back a small group by subtraction (the people resulted earlier this month).
+    private static func week(_ counts: EnrollmentCounts, periods: ProgramPeriods, shownMonth: Bool) -> Int? {
+        let week = counts.completedThisWeek
+        guard !SmallCells.isSmall(week) else { return nil }
+        let month = counts[.resulted].months[periods.currentMonth]
+        if shownMonth, periods.weekStart >= periods.months[periods.currentMonth],
+            SmallCells.isSmall(PeopleCount(kits: month.kits - week.kits, people: month.people - week.people))
+        {
+            return nil
+        }
+        return week.people
     }
 
     private static func roi(_ counts: EnrollmentCounts, _ program: PartnerProgram) -> Result<ProgramROI, ROIGapError> {
