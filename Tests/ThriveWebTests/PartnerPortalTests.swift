@@ -133,6 +133,9 @@ struct PartnerPortalTests {
             #expect(page.text.contains("= (10 × €1,500.00 − 12 × €100.00) ÷ (12 × €100.00) = +1,150%"))
             let form = try await partner.browser.post("/partner/program", form: [("monthlyTarget", "0"), ("currency", "EUR")])
             #expect(form.status == .unprocessableContent && form.text.contains("The monthly target must be a whole number"))
+            let words = try await partner.browser.post("/partner/program", form: [("costPerKit", "abc"), ("currency", "EUR")])
+            #expect(
+                words.status == .unprocessableContent && words.text.contains("Cost per kit must be a number, like 12 or 2.5."))
 
             // Nobody else reaches it; the partner reaches no lab and no person.
             for outsider in [ann, lab] {

@@ -27,15 +27,9 @@ struct AirQualityPagesController {
     }
 
     static func choice(_ form: FormFields) throws -> AirQualityChoice {
-        func degrees(_ name: String) throws -> Double? {
-            guard let text = form.text(name) else { return nil }
-            guard let value = Double(text.replacingOccurrences(of: ",", with: ".")) else {
-                throw ValidationError(field: name, message: t(Phrase("airQuality.problem.\(name)")))
-            }
-            return value
-        }
         return AirQualityChoice(
-            enabled: form.text("enabled") != nil, latitude: try degrees("latitude"), longitude: try degrees("longitude"))
+            enabled: form.text("enabled") != nil, latitude: try form.number("latitude", label: t("airQuality.latitude")),
+            longitude: try form.number("longitude", label: t("airQuality.longitude")))
     }
 }
 

@@ -37,14 +37,6 @@ struct PartnerPagesController {
 
     /// The program as the form gives it: empty fields unset, numbers with a comma or a point.
     static func program(_ form: FormFields) throws -> PartnerProgram {
-        func amount(_ name: String) throws -> Double? {
-            guard let text = form.text(name) else { return nil }
-            guard let value = Double(text.replacingOccurrences(of: ",", with: ".")) else {
-                throw ValidationError(
-                    field: name, message: t(Phrase("partner.problem.amount", ["max": .integer(Int(PartnerProgram.amountLimit))])))
-            }
-            return value
-        }
         let target = try form.text("monthlyTarget").map { text -> Int in
             guard let value = Int(text) else {
                 throw ValidationError(
@@ -54,7 +46,8 @@ struct PartnerPagesController {
             return value
         }
         return PartnerProgram(
-            monthlyTarget: target, costPerKit: try amount("costPerKit"), valuePerFinding: try amount("valuePerFinding"),
+            monthlyTarget: target, costPerKit: try form.number("costPerKit", label: t("partner.field.cost")),
+            valuePerFinding: try form.number("valuePerFinding", label: t("partner.field.value")),
             currency: (form.text("currency") ?? "USD").uppercased())
     }
 
