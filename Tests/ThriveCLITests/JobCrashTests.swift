@@ -27,14 +27,14 @@ struct JobCrashTests {
 
         // A short lease, so the restarted server takes up what the killed one held.
         let environment = ["THRIVE_JOB_LEASE_SECONDS": "5"]
-        try await server.start(environment: environment)
-        var sent = 0
-        let deadline = Date() + 90
-        while sent == 0 && Date() < deadline {
-            sent = try await Self.count(store, "SELECT COUNT(*) AS n FROM notifications WHERE kind = 'habitReminder'")
-            if sent == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        // Watched from its own thread from before the start: the runner begins at once.
+        let killSwitch = KillSwitch(
+            server: server, database: thrive.dataDirectory.appendingPathComponent("thrive.sqlite").path,
+            query: "SELECT COUNT(*) FROM notifications WHERE kind = 'habitReminder'")
+        do { try await server.start(environment: environment) } catch {
+            // Killed before it answered its first health check: that is the point.
         }
-        server.kill()
+        killSwitch.wait()
         let before = try await Self.count(store, "SELECT COUNT(*) AS n FROM notifications WHERE kind = 'habitReminder'")
         let total = Self.people * Self.habitsEach
         #expect(before > 0 && before < total, "killed mid-batch: \(before) of \(total) sent")
