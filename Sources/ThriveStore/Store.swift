@@ -70,6 +70,8 @@ public struct Repositories: Sendable {
     public var labBatches: any LabBatchRepository { SQLLabBatchRepository(sql: sql) }
     /// Family members who see each other's lab results.
     public var familyShares: any FamilyShareRepository { SQLFamilyShareRepository(sql: sql) }
+    /// Who counsels whom, and each person's conversation with their counselor.
+    public var counseling: any CounselingRepository { SQLCounselingRepository(sql: sql) }
     /// A partner's program, in counts only.
     public var partners: any PartnerRepository { SQLPartnerRepository(sql: sql) }
     /// Shared links to lab results, as whoever holds one opens it.

@@ -7,7 +7,7 @@ import ThriveWeb
 struct User: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage accounts on this server.",
-        subcommands: [Create.self, List.self, Password.self, Delete.self, Role.self])
+        subcommands: [Create.self, List.self, Password.self, Delete.self, Role.self, Counselor.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -155,11 +155,12 @@ extension User {
     /// Grants or takes back a role: a `creator` brands a coaching space and invites people to it.
     struct Role: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give an account a role (creator or lab), or take it back.",
+            abstract: "Give an account a role (creator, lab, partner or counselor), or take it back.",
             discussion: """
                 A creator brands a coaching space and sees only totals over the people in it, unless a person \
                 chooses to share more. A lab issues test kits, moves them along and posts their results, and \
-                sees nothing else of anyone.
+                sees nothing else of anyone. A partner sees their program's kits in de-identified totals. A \
+                counselor answers, in a chat, the people assigned to them.
                 """)
 
         @OptionGroup var store: StoreOptions
@@ -167,7 +168,7 @@ extension User {
         @Option(help: "The account's e-mail address.")
         var email: String
 
-        @Option(help: "The role: creator or lab.")
+        @Option(help: "The role: creator, lab, partner or counselor.")
         var role: String = AccountRole.creator.rawValue
 
         @Flag(help: "Take the role away instead of granting it.")
@@ -193,6 +194,63 @@ extension User {
             guard found else { throw ExitMessage("No account has the e-mail \(address).") }
             print(remove ? "\(address) is no longer a \(role.rawValue)." : "\(address) is now a \(role.rawValue).")
         }
+    }
+}
+
+extension User {
+    /// Assigns a person to a genetic counselor, or moves them to another; without it a person's
+    /// first message goes to the counselor with the fewest people.
+    struct Counselor: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Assign a person to a counselor (or take the assignment away).")
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: "The person's e-mail address.")
+        var person: String
+
+        @Option(help: "The counselor's e-mail address (an account with the counselor role).")
+        var counselor: String?
+
+        @Flag(help: "Take the person's assignment away instead.")
+        var remove = false
+
+        func run() async throws {
+            let personAddress = try ExitMessage.address(person)
+            guard remove || counselor != nil else { throw ExitMessage("Name the counselor with --counselor, or pass --remove.") }
+            let counselorAddress = try counselor.map(ExitMessage.address)
+            let configuration = try store.configuration()
+            let database = try await Runtime.openStore(configuration, logger: Runtime.logger(configuration))
+            let outcome = try await database.write { repositories -> Outcome in
+                guard let account = try await repositories.accounts.find(email: personAddress) else { return .noPerson }
+                guard let counselorAddress else {
+                    _ = try await repositories.counseling.unassign(account.id)
+                    return .assigned
+                }
+                guard let counselor = try await repositories.accounts.find(email: counselorAddress),
+                    try await repositories.creators.roles(of: counselor.id).contains(.counselor)
+                else { return .noCounselor }
+                guard counselor.id != account.id else { return .same }
+                try await repositories.counseling.assign(
+                    CounselorAssignment(person: account.id, counselor: counselor.id, assignedAt: Date()))
+                return .assigned
+            }
+            await database.close()
+            switch outcome {
+            case .noPerson: throw ExitMessage("No account has the e-mail \(personAddress).")
+            case .noCounselor:
+                throw ExitMessage(
+                    "No counselor has the e-mail \(counselorAddress?.description ?? ""): grant the role with thrive user role --role counselor."
+                )
+            case .same: throw ExitMessage("A counselor cannot be their own counselor.")
+            case .assigned:
+                print(
+                    counselorAddress.map { "\(personAddress) is now looked after by \($0)." }
+                        ?? "\(personAddress) has no counselor now.")
+            }
+        }
+
+        enum Outcome { case assigned, noPerson, noCounselor, same }
     }
 }
 

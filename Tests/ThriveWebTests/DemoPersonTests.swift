@@ -68,16 +68,18 @@ struct DemoPersonTests {
         let first = try await seeder.ensure(refresh: true, timeZone: TimeZone(identifier: "UTC")!)
         let second = try await seeder.ensure(refresh: true, timeZone: TimeZone(identifier: "UTC")!)
         #expect(first.account.id != second.account.id)
-        let (accounts, oldSummary, newSummary) = try await app.store.read { repositories in
+        let (accounts, oldSummary, newSummary, counseling) = try await app.store.read { repositories in
             (
                 try await repositories.accounts.all().count,
                 try await repositories.records(of: first.account.id).summary(),
-                try await repositories.records(of: second.account.id).summary()
+                try await repositories.records(of: second.account.id).summary(),
+                try await repositories.counseling.messages(of: second.account.id, before: nil, limit: 10).map(\.author)
             )
         }
         #expect(
-            accounts == 3 + DemoPartnerProgram().members,
-            "the demo person, and the demo lab, the demo partner and its invented members made once")
+            accounts == 4 + DemoPartnerProgram().members,
+            "the demo person, and the demo lab, counselor and partner and its invented members made once")
+        #expect(counseling == [.person, .counselor], "the refreshed demo person's question and their counselor's answer")
         #expect(oldSummary.isEmpty)
         #expect(newSummary.total.count == second.recordCount)
         await app.cleanup()

@@ -6,6 +6,9 @@ public enum DemoPerson {
     public static let password = "thrive-demo-2026"
     /// The demo lab (spec 001): issues kits and posts results; the same password.
     public static let labEmail = try! EmailAddress("lab@thrive.local")
+    /// The demo genetic counselor, who looks after the demo person; the same password.
+    public static let counselorEmail = try! EmailAddress("counselor@thrive.local")
+    public static let counselorName = "Sam Rivera"
     public static let displayName = "Alex"
     public static let dateOfBirth = LocalDate(year: 1990, month: 3, day: 14)!
     public static let height = Length(metres: 1.68)

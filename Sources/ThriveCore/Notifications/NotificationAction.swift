@@ -32,7 +32,7 @@ extension NotificationKind {
             return [.logNow, .snooze]
         case .insight: return [.viewInsight]
         case .coachingCheckIn, .coachingNudge, .milestone, .recoveryAlert, .criticalAlert, .testResult, .tip,
-            .productUpdate, .dataImport, .dataExport, .accountNotice, .airQuality:
+            .productUpdate, .dataImport, .dataExport, .accountNotice, .airQuality, .counselorMessage:
             return []
         }
     }

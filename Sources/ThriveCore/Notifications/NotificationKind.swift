@@ -34,7 +34,9 @@ public enum NotificationImportance: String, Sendable, Codable, CaseIterable, Com
 /// - issue 25: the end of an import the person started → `dataImport` (under Insights).
 /// - issue 26: an export the person asked for is ready → `dataExport` (under Insights); an unused
 ///   account's deletion warnings → `accountNotice` (under Insights, high).
-/// - issue 27: spec 001's poor-air days for Z carriers who turned them on → `airQuality` (under Insights).
+/// - issue 27: spec 001's poor-air days for Z carriers who turned them on → `airQuality` (under Insights);
+///   a message in the counselor chat → `counselorMessage` (under Test results: the conversation is
+///   about them; high, since a person waits for the answer).
 public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case checkInReminder, habitReminder, coachingCheckIn, insight, coachingNudge, milestone, recoveryAlert
     case mealPrompt, workoutPrompt, criticalAlert, testResult, testKitReminder, routineReminder, tip, productUpdate
@@ -47,6 +49,8 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     case accountNotice
     /// A day of poor air for someone carrying a Z allele who asked for these (spec 001).
     case airQuality
+    /// A message in the genetic counselor chat, for the other side (spec 001, phase 3).
+    case counselorMessage
 
     public var category: NotificationCategory {
         switch self {
@@ -58,7 +62,7 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable {
         case .recoveryAlert: return .recoveryAlerts
         case .mealPrompt, .workoutPrompt: return .mealWorkoutPrompts
         case .criticalAlert: return .criticalAlerts
-        case .testResult: return .testResults
+        case .testResult, .counselorMessage: return .testResults
         case .testKitReminder: return .testKitReminders
         case .routineReminder: return .routineReminders
         case .tip: return .tips
@@ -69,7 +73,7 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable {
     public var importance: NotificationImportance {
         switch self {
         case .criticalAlert: return .critical
-        case .habitReminder, .routineReminder, .testResult, .accountNotice: return .high
+        case .habitReminder, .routineReminder, .testResult, .accountNotice, .counselorMessage: return .high
         case .tip, .productUpdate: return .low
         default: return .normal
         }

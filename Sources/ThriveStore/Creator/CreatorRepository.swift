@@ -12,6 +12,9 @@ public enum AccountRole: String, Hashable, Sendable, CaseIterable {
     /// An insurer's wellness coordinator (spec 001's partner portal): sees their program's kits
     /// in de-identified aggregates, never a person or a result.
     case partner
+    /// A genetic counselor (spec 001, phase 3): answers the people assigned to them in a chat, as
+    /// themselves, and reads nothing of anyone else.
+    case counselor
 }
 
 /// A person with a creator.

@@ -170,6 +170,12 @@ public enum PersonalTables {
                 ("wheeze", .integer), ("exercise_tolerance", .integer), ("note", .text),
             ], orderBy: ["day", "recorded_at", "id"]),
         PersonalTable(
+            "counselor_messages",
+            [
+                ("id", .uuid), ("author", .text), ("counselor_name", .text), ("text", .text), ("created_at", .timestamp),
+                ("read_at", .timestamp),
+            ], orderBy: ["created_at", "id"]),
+        PersonalTable(
             "device_connections",
             [
                 ("id", .uuid), ("provider", .text), ("scopes", .text), ("state", .text), ("connected_at", .timestamp),

@@ -8,7 +8,7 @@ enum Schema {
         achievements, coach, creators, daysBefore1970, foodNames,
         creatorBadgeAwards, notifications, jobs, pushDevices, dataImports, statementRollups, deviceConnections, bulkDeletes,
         statementOwnerCheck, signInSecurity, passkeys, appLock, accountDeletions, dataExports, inactivity,
-        accountIdentities, labs, labShares, breathingLogs, partnerKits, familyShares,
+        accountIdentities, labs, labShares, breathingLogs, partnerKits, familyShares, counseling,
     ]
 
     static let initial = Migration(version: 1, name: "accounts, sessions, profile and health records") { t in

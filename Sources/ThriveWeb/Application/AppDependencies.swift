@@ -81,6 +81,7 @@ struct AppServices: Sendable {
     let breathing: BreathingService
     let partners: PartnerService
     let family: FamilyShareService
+    let counseling: CounselingService
     let airQuality: AirQualityService
     let testReminders: TestReminderService
 
@@ -138,6 +139,7 @@ struct AppServices: Sendable {
         breathing = BreathingService(store: store, now: now, ids: ids)
         partners = PartnerService(store: store, now: now, labs: labs)
         family = FamilyShareService(store: store, now: now, ids: ids, labs: labs)
+        counseling = CounselingService(store: store, now: now, ids: ids)
         testReminders = TestReminderService(store: store, now: now)
         airQuality = AirQualityService(store: store, now: now, configured: configuration.airQuality != nil)
         reportSchedules = ReportScheduleService(

@@ -91,6 +91,7 @@ public func buildRouter(_ configuration: AppConfiguration, dependencies: AppDepe
         HealthReportFeature(services: services),
         DevicesFeature(services: services),
         LabsFeature(services: services),
+        CounselingFeature(services: services),
         PartnersFeature(services: services),
     ]
     for feature in features { try feature.addRoutes(api: api, pages: router) }

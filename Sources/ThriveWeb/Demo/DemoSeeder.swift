@@ -33,6 +33,7 @@ public struct DemoSeeder: Sendable {
         if !refresh, let existing = try await store.read({ try await $0.accounts.find(email: DemoPerson.email) }) {
             try await ensureLab()
             try await ensurePartner(timeZone: timeZone)
+            _ = try await ensureCounselor(timeZone: timeZone)
             return Outcome(account: existing, created: false, recordCount: 0)
         }
         let time = now()
@@ -95,6 +96,7 @@ public struct DemoSeeder: Sendable {
         }
         try await ensureLab()
         try await ensurePartner(timeZone: timeZone)
+        try await seedCounseling(account.id, counselor: try await ensureCounselor(timeZone: timeZone))
         return Outcome(account: account, created: true, recordCount: count)
     }
 
@@ -106,6 +108,43 @@ public struct DemoSeeder: Sendable {
         try await store.write { repositories in
             try await repositories.accounts.create(lab)
             try await repositories.creators.grant(.lab, to: lab.id)
+        }
+    }
+
+    /// The demo counselor's account, with the counselor role, made once.
+    func ensureCounselor(timeZone: TimeZone) async throws -> UserID {
+        if let existing = try await store.read({ try await $0.accounts.find(email: DemoPerson.counselorEmail) }) {
+            return existing.id
+        }
+        let time = now()
+        let counselor = Account(
+            id: ids.make(), email: DemoPerson.counselorEmail, passwordHash: await hasher.hash(DemoPerson.password),
+            createdAt: time)
+        try await store.write { repositories in
+            try await repositories.accounts.create(counselor)
+            try await repositories.creators.grant(.counselor, to: counselor.id)
+            try await repositories.records(of: counselor.id).profile.save(
+                Profile(displayName: DemoPerson.counselorName, timeZoneIdentifier: timeZone.identifier), at: time)
+        }
+        return counselor.id
+    }
+
+    /// The demo person asked their counselor about their genotype two days ago and had an answer.
+    func seedCounseling(_ person: UserID, counselor: UserID) async throws {
+        let time = now()
+        let ids = self.ids
+        try await store.write { repositories in
+            try await repositories.counseling.assign(
+                CounselorAssignment(person: person, counselor: counselor, assignedAt: time.addingTimeInterval(-3 * 86_400)))
+            for (index, line) in DemoCounseling.conversation.enumerated() {
+                let asked = index % 2 == 0
+                try await repositories.counseling.post(
+                    CounselorMessage(
+                        id: CounselorMessageID(ids.uuid()), owner: person, author: asked ? .person : .counselor,
+                        counselor: asked ? nil : counselor, counselorName: asked ? nil : DemoPerson.counselorName, text: line,
+                        createdAt: time.addingTimeInterval(Double(index - 4) * 86_400 / 2),
+                        readAt: time.addingTimeInterval(Double(index - 3) * 86_400 / 2)))
+            }
         }
     }
 

@@ -94,6 +94,8 @@ struct LabResultsPage: Sendable {
     var nextTest: NextTestView?
     /// Offered to someone with a Z allele when the operator connected an air-quality service.
     var airQuality: AirQualityView?
+    /// "2 new" beside the counselor chat's link.
+    var counselorUnread: String?
 
     struct TimelineEntry: Sendable {
         let date: String

@@ -36,6 +36,8 @@ struct LabPagesController {
                     try await $0.records(of: owner).documents.get(TestReminder.self) ?? TestReminder()
                 }
                 content.nextTest = NextTestView(reminder, latest: page.results.first?.testDate, zone: zone)
+                let unread = try await services.counseling.unread(owner)
+                content.counselorUnread = unread > 0 ? t("counselor.unread", ["count": "\(unread)"]) : nil
                 if try await services.airQuality.offered(owner) {
                     content.airQuality = AirQualityView(try await services.airQuality.choice(owner))
                 }

@@ -18,11 +18,12 @@ struct OnboardingGate: RouterMiddleware {
     let store: Store
     let scope: Scope
 
-    /// Pages a person needs before and during onboarding, and the lab's portal: a lab's staff work
-    /// on kits and others' results there, not on health data of their own (the portal checks the role).
+    /// Pages a person needs before and during onboarding, and the lab's, partner's and counselor's
+    /// portals: their staff work on kits, counts and others' conversations there, not on health data
+    /// of their own (each portal checks the role).
     static let openPaths = [
         "/onboarding", "/login", "/logout", "/signup", "/profile", "/assets", "/api", "/healthz", "/manifest", "/oauth",
-        "/consent", "/unlock", "/lock", "/lab", "/partner",
+        "/consent", "/unlock", "/lock", "/lab", "/partner", "/counseling",
     ]
 
     func handle(

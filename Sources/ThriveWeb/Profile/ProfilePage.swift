@@ -14,6 +14,7 @@ struct ProfilePage: Sendable {
     /// A lab account sees the way to its portal.
     var isLab = false
     var isPartner = false
+    var isCounselor = false
 
     init(account: Account, profile: Profile, idleMinutes: Int) {
         name = profile.displayName ?? t("settings.notSet")

@@ -21,6 +21,7 @@ struct ProfilePagesController {
             var page = ProfilePage(account: account, profile: profile, idleMinutes: services.configuration.sessionIdleMinutes)
             page.isLab = roles.contains(.lab)
             page.isPartner = roles.contains(.partner)
+            page.isCounselor = roles.contains(.counselor)
             return services.renderer.render(
                 "profile", chrome: Chrome(title: t("nav.profile"), context: context, tab: .profile), content: page)
         }
