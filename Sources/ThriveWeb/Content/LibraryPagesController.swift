@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import ThriveCore
 
@@ -26,7 +27,10 @@ struct LibraryPagesController {
         }
         router.get("library/:id") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
-            let listing = try await service.open(owner, try ContentAPIController.id(context))
+            // The device keeping a copy for offline reading has not opened it for the person.
+            let prefetch = request.headers[HTTPField.Name("X-Thrive-Prefetch")!] != nil
+            let id = try ContentAPIController.id(context)
+            let listing = prefetch ? try await service.listing(owner, id) : try await service.open(owner, id)
             let notice = request.uri.queryParameters.get("saved").map {
                 t("library.notice.\($0 == "finished" ? "finished" : "saved")")
             }

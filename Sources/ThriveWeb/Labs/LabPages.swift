@@ -96,6 +96,9 @@ struct LabResultsPage: Sendable {
     var airQuality: AirQualityView?
     /// "2 new" beside the counselor chat's link.
     var counselorUnread: String?
+    /// What the device keeps, encrypted, for offline use (a JSON list of addresses): the last 12
+    /// months of results with their PDFs, the counselor's page and the lung-health pieces.
+    var offlineURLs: String?
 
     struct TimelineEntry: Sendable {
         let date: String

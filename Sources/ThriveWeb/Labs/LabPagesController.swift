@@ -12,6 +12,22 @@ struct LabPagesController {
 
     static func resultPath(_ id: LabResultID) -> String { "\(path)/\(id.rawValue.uuidString.lowercased())" }
 
+    /// Spec 001's offline mode: the device keeps the last 12 months of results, their PDFs, the
+    /// counselor's page (their contact) and the education pieces on lung health.
+    private func offlineURLs(_ owner: UserID, zone: TimeZone) async throws -> String {
+        let since = TestReminder.adding(months: -12, to: LocalDate(services.now(), in: zone))
+        let results = try await labs.results(owner, after: nil, limit: 100).results.filter { $0.testDate >= since }
+        var urls = results.flatMap { result in
+            [Self.resultPath(result.id)]
+                + (result.hasReport ? [LabAPIController.reportPath(result.id)] : [])
+        }
+        urls.append(CounselingPagesController.path)
+        urls += try await services.content.overview(owner, topic: .lungs).listings.map {
+            "\(LibraryPagesController.base)/\($0.entry.id)"
+        }
+        return String(decoding: try JSONEncoder().encode(urls), as: UTF8.self)
+    }
+
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("results") { request, context -> Response in
             guard let owner = context.identity?.userID else { return context.toLogin }
@@ -36,6 +52,7 @@ struct LabPagesController {
                     try await $0.records(of: owner).documents.get(TestReminder.self) ?? TestReminder()
                 }
                 content.nextTest = NextTestView(reminder, latest: page.results.first?.testDate, zone: zone)
+                content.offlineURLs = try await offlineURLs(owner, zone: zone)
                 let unread = try await services.counseling.unread(owner)
                 content.counselorUnread = unread > 0 ? t("counselor.unread", ["count": "\(unread)"]) : nil
                 if try await services.airQuality.offered(owner) {

@@ -6,8 +6,25 @@
   var root = document.documentElement;
   var strings = (document.getElementById("ui-strings") || { dataset: {} }).dataset;
 
+  // The results page names what this device keeps for offline use (spec 001); the library's pieces
+  // only on Wi-Fi or a line that does not say it is metered.
+  function keepOffline() {
+    var list = document.getElementById("offline-keep");
+    if (!list || !navigator.onLine || root.hasAttribute("data-offline-copy")) { return; }
+    var urls = [];
+    try { urls = JSON.parse(list.getAttribute("data-urls")); } catch (error) { return; }
+    var connection = navigator.connection;
+    if (connection && (connection.saveData || connection.type === "cellular")) {
+      urls = urls.filter(function (url) { return url.indexOf("/library/") !== 0; });
+    }
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) { registration.active.postMessage({ type: "keep-offline", urls: urls }); }
+    });
+  }
+
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+      keepOffline();
       // A signed-out page (login, sign-up) means the pages kept for offline use must go.
       if (strings.signedOut !== undefined) {
         navigator.serviceWorker.ready.then(function (registration) {
@@ -37,9 +54,10 @@
     banner.setAttribute("role", "status");
     var text = document.createElement("p");
     text.className = "offline-banner-text";
-    text.textContent = strings.offlineBanner;
+    var cached = copiedAt && root.hasAttribute("data-offline-cached");
+    text.textContent = cached ? (strings.offlineCached || "").replace("{time}", when(copiedAt)) : strings.offlineBanner;
     banner.appendChild(text);
-    if (copiedAt) {
+    if (copiedAt && !cached) {
       var from = document.createElement("p");
       from.className = "offline-banner-from";
       from.textContent = (strings.offlineDataFrom || "").replace("{time}", when(copiedAt));

@@ -7,6 +7,7 @@
 // 20 MB is kept by outbox.js); a page older than 7 days is dropped, and when a budget is exceeded
 // the oldest pages go first and open pages are told.
 "use strict";
+importScripts("/assets/secure-cache.js");
 var VERSION = "__VERSION__";
 var SHELL = "thrive-shell-" + VERSION;
 var PAGES = "thrive-pages";
@@ -19,7 +20,16 @@ var SHELL_FILES = __SHELL_FILES__;
 // Pages kept for offline viewing (dashboard, pillars with their goals and entry forms, insights,
 // profile, settings) and their sub-pages. A page with a query is kept under its whole address and,
 // offline, falls back to the same page without one.
-var OFFLINE_PAGES = ["/", "/pillars", "/insights", "/coach", "/library", "/profile"];
+var OFFLINE_PAGES = ["/", "/pillars", "/insights", "/coach", "/profile"];
+// Lab results (spec 001's offline mode) are kept apart, encrypted (secure-cache.js) and without the
+// 7-day window: the results page, each result, its PDF, the counselor's page (their contact) and the
+// library's pieces. The results page names the year of results to keep; older ones are dropped.
+var REPORT = /^\/api\/v1\/lab-results\/[0-9a-f-]{36}\/report$/;
+var RESULT = /^\/results\/[0-9a-f-]{36}$/;
+function isSecurePath(path) {
+  return path === "/results" || RESULT.test(path) || REPORT.test(path) || path === "/counselor" ||
+    path === "/library" || path.indexOf("/library/") === 0;
+}
 var NETWORK_TIMEOUT_MS = 4000;
 // A page older than this is not shown offline (the spec's 7-day cache window).
 var MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -39,10 +49,34 @@ self.addEventListener("activate", function (event) {
 
 // Signing out (or a page saying the person is signed out) forgets every cached page: they hold
 // health data.
-function forgetPages() { return Promise.all([caches.delete(PAGES), caches.delete(INSIGHTS)]); }
+function forgetPages() { return Promise.all([caches.delete(PAGES), caches.delete(INSIGHTS), SecureCache.forget()]); }
 self.addEventListener("message", function (event) {
   if (event.data === "signed-out") { event.waitUntil(forgetPages()); }
+  if (event.data && event.data.type === "keep-offline" && Array.isArray(event.data.urls)) {
+    event.waitUntil(keepOffline(event.data.urls.filter(function (url) { return isSecurePath(url); })));
+  }
 });
+
+// Fetches what is not kept yet (one at a time: a phone on a slow line), then drops results and
+// PDFs the list no longer names.
+function keepOffline(urls) {
+  return SecureCache.urls().then(function (kept) {
+    var wanted = urls.map(function (url) { return new URL(url, self.location.origin).href; });
+    var missing = wanted.filter(function (url) { return kept.indexOf(url) < 0; });
+    return missing.reduce(function (chain, url) {
+      return chain.then(function () {
+        return fetch(url, { credentials: "same-origin", headers: { "X-Thrive-Prefetch": "1" } }).then(function (response) {
+          if (response.ok && !response.redirected) { return SecureCache.put(url, response); }
+        }).catch(function () { /* offline again: the rest comes next time */ });
+      });
+    }, Promise.resolve()).then(function () {
+      return SecureCache.prune(function (url) {
+        var path = new URL(url).pathname;
+        return !(RESULT.test(path) || REPORT.test(path)) || wanted.indexOf(url) >= 0;
+      });
+    });
+  });
+}
 
 function cacheFor(path) { return path === "/insights" || path.indexOf("/insights/") === 0 ? INSIGHTS : PAGES; }
 
@@ -63,6 +97,10 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") { return; }
   if (url.pathname.indexOf("/assets/") === 0 || url.pathname === "/manifest.webmanifest") {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
+    return;
+  }
+  if (isSecurePath(url.pathname) && (request.mode === "navigate" || REPORT.test(url.pathname))) {
+    event.respondWith(networkFirstSecure(request, event));
     return;
   }
   if (request.mode === "navigate" && isOfflinePage(url.pathname)) {
@@ -101,6 +139,30 @@ function networkFirst(request, event, name) {
       return cache.match(request.url).then(function (hit) {
         return hit || cache.match(request.url, { ignoreSearch: true });
       }).then(function (hit) { return served(cache, hit); });
+    });
+  });
+}
+
+function networkFirstSecure(request, event) {
+  var url = request.url;
+  return withTimeout(fetch(request), NETWORK_TIMEOUT_MS).then(function (response) {
+    if (response.ok && !response.redirected && response.type === "basic") {
+      event.waitUntil(SecureCache.put(url, response.clone()).catch(function () { /* kept next time */ }));
+    }
+    return response;
+  }).catch(function () {
+    return SecureCache.get(url).then(function (copy) {
+      if (!copy && url.indexOf("?") >= 0) { return SecureCache.get(url.split("?")[0]); }
+      return copy;
+    }).then(function (copy) {
+      if (!copy) { return offlinePage(); }
+      if (copy.type.indexOf("text/html") !== 0) {
+        return new Response(copy.body, { headers: { "Content-Type": copy.type } });
+      }
+      // Marked as the device's copy, for spec 001's "Offline - showing cached data from …".
+      var html = new TextDecoder().decode(copy.body)
+        .replace("<html ", "<html data-offline-copy=\"" + copy.at + "\" data-offline-cached ");
+      return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     });
   });
 }
