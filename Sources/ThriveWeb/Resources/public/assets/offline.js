@@ -86,7 +86,7 @@
   function loadOutbox() {
     if (outboxAsked || !document.getElementById("sync-strings") || document.querySelector("script[src='/assets/outbox.js']")) { return; }
     outboxAsked = true;
-    ["/assets/outbox.js", "/assets/outbox-ui.js"].forEach(function (src) {
+    ["/assets/idb.js", "/assets/outbox.js", "/assets/outbox-ui.js"].forEach(function (src) {
       var script = document.createElement("script");
       script.src = src;
       script.async = false;

@@ -20,57 +20,16 @@
   var encoder = new TextEncoder();
   var decoder = new TextDecoder();
 
-  function done(request) {
-    return new Promise(function (resolve, reject) {
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
-    });
-  }
+  var done = ThriveIDB.done;
+  var database = ThriveIDB.database(DB_NAME, { keys: null, items: { keyPath: "id" } }, function () {
+    // A store that cannot be opened is rebuilt (the spec's corrupted cache): what it held is gone.
+    report("corrupted");
+    return done(indexedDB.deleteDatabase(DB_NAME)).then(function () { return database.open(); });
+  });
+  var store = database.store;
 
-  var database = null;
-  function openDatabase() {
-    if (database) { return database; }
-    var request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = function () {
-      request.result.createObjectStore("keys");
-      request.result.createObjectStore("items", { keyPath: "id" });
-    };
-    database = done(request).catch(function () {
-      // A store that cannot be opened is rebuilt (the spec's corrupted cache): what it held is gone.
-      database = null;
-      report("corrupted");
-      return done(indexedDB.deleteDatabase(DB_NAME)).then(function () { return openDatabase(); });
-    });
-    return database;
-  }
-
-  function store(name, mode, work) {
-    return openDatabase().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction(name, mode);
-        var result = work(transaction.objectStore(name));
-        transaction.oncomplete = function () { resolve(result && "result" in result ? result.result : result); };
-        transaction.onerror = function () { reject(transaction.error); };
-        transaction.onabort = function () { reject(transaction.error); };
-      });
-    });
-  }
-
-  // One key per browser profile, made once; `add` lets only the first of two tabs store its key.
-  var keyPromise = null;
-  function key() {
-    if (keyPromise) { return keyPromise; }
-    keyPromise = store("keys", "readonly", function (keys) { return keys.get("outbox"); }).then(function (found) {
-      if (found) { return found; }
-      return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"])
-        .then(function (made) {
-          return store("keys", "readwrite", function (keys) { keys.add(made, "outbox"); }).then(function () { return made; },
-            function () { return store("keys", "readonly", function (keys) { return keys.get("outbox"); }); });
-        });
-    });
-    keyPromise.catch(function () { keyPromise = null; });
-    return keyPromise;
-  }
+  // One key per browser profile.
+  function key() { return database.key("outbox"); }
 
   function seal(id, payload) {
     var iv = crypto.getRandomValues(new Uint8Array(12));

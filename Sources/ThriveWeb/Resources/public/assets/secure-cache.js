@@ -5,50 +5,9 @@
 var SecureCache = (function () {
   var DB_NAME = "thrive-secure";
 
-  function done(request) {
-    return new Promise(function (resolve, reject) {
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
-    });
-  }
-
-  var database = null;
-  function openDatabase() {
-    if (database) { return database; }
-    var request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = function () {
-      request.result.createObjectStore("keys");
-      request.result.createObjectStore("copies", { keyPath: "url" });
-    };
-    database = done(request).catch(function (error) { database = null; throw error; });
-    return database;
-  }
-
-  function store(name, mode, work) {
-    return openDatabase().then(function (db) {
-      return new Promise(function (resolve, reject) {
-        var transaction = db.transaction(name, mode);
-        var result = work(transaction.objectStore(name));
-        transaction.oncomplete = function () { resolve(result && "result" in result ? result.result : result); };
-        transaction.onerror = function () { reject(transaction.error); };
-        transaction.onabort = function () { reject(transaction.error); };
-      });
-    });
-  }
-
-  var keyPromise = null;
-  function key() {
-    if (keyPromise) { return keyPromise; }
-    keyPromise = store("keys", "readonly", function (keys) { return keys.get("copies"); }).then(function (found) {
-      if (found) { return found; }
-      return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"])
-        .then(function (made) {
-          return store("keys", "readwrite", function (keys) { keys.put(made, "copies"); }).then(function () { return made; });
-        });
-    });
-    keyPromise.catch(function () { keyPromise = null; });
-    return keyPromise;
-  }
+  var database = ThriveIDB.database(DB_NAME, { keys: null, copies: { keyPath: "url" } });
+  var store = database.store;
+  function key() { return database.key("copies"); }
 
   var encoder = new TextEncoder();
 
@@ -91,14 +50,7 @@ var SecureCache = (function () {
   }
 
   // Signing out: the copies and their key go.
-  function forget() {
-    var open = database;
-    database = null;
-    keyPromise = null;
-    var closed = open ? open.then(function (db) { db.close(); }, function () {}) : Promise.resolve();
-    return closed.then(function () { return done(indexedDB.deleteDatabase(DB_NAME)); })
-      .catch(function () { /* nothing kept */ });
-  }
+  function forget() { return database.destroy().catch(function () { /* nothing kept */ }); }
 
   return { put: put, get: get, prune: prune, urls: urls, forget: forget };
 })();

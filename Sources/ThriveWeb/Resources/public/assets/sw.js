@@ -7,7 +7,7 @@
 // 20 MB is kept by outbox.js); a page older than 7 days is dropped, and when a budget is exceeded
 // the oldest pages go first and open pages are told.
 "use strict";
-importScripts("/assets/secure-cache.js");
+importScripts("/assets/idb.js", "/assets/secure-cache.js");
 var VERSION = "__VERSION__";
 var SHELL = "thrive-shell-" + VERSION;
 var PAGES = "thrive-pages";
