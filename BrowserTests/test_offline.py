@@ -180,3 +180,51 @@ def test_a_year_of_lab_results_their_pdf_and_the_education_are_kept_encrypted_fo
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=20)
+
+
+def test_a_kit_registered_offline_is_queued_and_registered_once_online(phone):
+    """Spec 001: registering a kit without a connection says "Queued for sync when online"; a typo is
+    caught on the device in the spec's words; back online, the outbox sends it and the kit is the
+    person's."""
+    from test_labs import unregistered_kit
+    from test_outbox import api, press
+    from test_pages import DEMO_PASSWORD
+    base, process = start_server()
+    try:
+        kit = unregistered_kit(base)
+        log_in(phone, base)
+        phone.get(base + "/")
+        controlled(phone)
+        phone.get(base + "/test-kits/register")
+        go_offline(phone)
+        phone.get(base + "/test-kits/register")
+        WebDriverWait(phone, 10).until(lambda d: d.execute_script("return !!window.ThriveOutbox"))
+
+        field = phone.find_element(By.ID, "barcode")
+        field.send_keys(kit[:-1] + ("0" if kit[-1] != "0" else "1"))
+        press(phone, phone.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+        error = WebDriverWait(phone, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".offline-form-error"))
+        assert "Not a Fair Underwriting test kit. Please check barcode." in error.text
+        assert phone.find_element(By.ID, "barcode").get_attribute("aria-invalid") == "true"
+
+        field = phone.find_element(By.ID, "barcode")
+        field.clear()
+        field.send_keys(kit)
+        press(phone, phone.find_element(By.CSS_SELECTOR, "main form button[type=submit]"))
+        WebDriverWait(phone, 10).until(
+            lambda d: "Queued for sync when online" in d.find_element(By.TAG_NAME, "body").text)
+        assert not phone.find_element(By.ID, "barcode").get_attribute("aria-invalid"), "the typo's mark is gone"
+        assert_accessible(phone)
+        screenshot(phone, "kit-queued-offline")
+
+        token = api(base, "POST", "/api/v1/auth/login", {"email": "demo@thrive.local", "password": DEMO_PASSWORD})
+        def registered():
+            kits = api(base, "GET", "/api/v1/test-kits", token=token["accessToken"])["kits"]
+            return any(k["barcode"] == kit for k in kits)
+        assert not registered(), "not sent while offline"
+        phone.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        WebDriverWait(phone, 30).until(lambda d: registered())
+    finally:
+        process.terminate()
+        process.wait(timeout=20)

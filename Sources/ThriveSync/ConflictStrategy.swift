@@ -13,7 +13,8 @@ public enum ConflictStrategy: String, Sendable, Hashable, CaseIterable {
     /// Habit check-ins: of two check-ins of the same habit and day, the later one (by when it was
     /// made) wins, whichever arrives first.
     case mergeByTimestamp
-    /// Chat messages: every message is kept, in time order; there is nothing to conflict.
+    /// Chat messages and test kit registrations: every one is applied as it comes; there is
+    /// nothing to conflict.
     case appendAll
     /// Written only by the server (device samples, imports, the profile): devices read them.
     case serverOnly
@@ -27,6 +28,7 @@ extension ChangeKind {
         case .settings, .goals: .serverWinsPerField
         case .profile, .samples: .serverOnly
         case .habitCheckIn: .mergeByTimestamp
+        case .testKit: .appendAll
         }
     }
 
@@ -35,7 +37,7 @@ extension ChangeKind {
     public var mergesFieldByField: Bool {
         switch self {
         case .moodCheckIn, .meal, .workout, .sleep: true
-        case .journalEntry, .weighIn, .water, .settings, .goals, .profile, .samples, .habitCheckIn: false
+        case .journalEntry, .weighIn, .water, .settings, .goals, .profile, .samples, .habitCheckIn, .testKit: false
         }
     }
 }

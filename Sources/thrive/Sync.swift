@@ -201,6 +201,7 @@ enum SyncSummary {
         case .profile: "profile"
         case .samples: "sample batches"
         case .habitCheckIn: "habit check-ins"
+        case .testKit: "test kits"
         }
     }
 

@@ -19,6 +19,9 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
     /// A habit's day: done, skipped or counted, or cleared. Its record is the habit and the day
     /// (``HabitCheckIn/syncID(habit:day:)``).
     case habitCheckIn
+    /// A test kit registered on a device while offline (spec 001): its barcode, applied once it
+    /// arrives. Kits are the lab's records: the log never names one, so devices never pull them.
+    case testKit
     /// A batch of device or imported samples (or workouts) stored or removed together.
     case samples
 

@@ -69,7 +69,7 @@ struct LabPortalPage: Sendable {
         statuses = [KitStatus.shipped, .receivedAtLab, .processing].map {
             Option(value: $0.rawValue, label: t($0.title), selected: $0.rawValue == chosen)
         }
-        kit = InputField("kit", t("labs.kit"), value: form["kit"] ?? "", errors: errors, decimal: false, maxLength: 40)
+        kit = InputField("kit", t("labs.kitLabel"), value: form["kit"] ?? "", errors: errors, decimal: false, maxLength: 40)
         testDate = InputField(
             "testDate", t("labs.portal.testDate"), value: form["testDate"] ?? "", errors: errors, type: "date", decimal: false)
         aatLevel = InputField(

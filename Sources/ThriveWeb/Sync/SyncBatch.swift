@@ -146,6 +146,7 @@ struct SyncBatch {
         do {
             return try await repositories.atomically(field: "recordID") {
                 if let document = service.documents[change.kind] { return try await applyDocument(change, document) }
+                if change.kind == .testKit { return try await TestKitSync.apply(change, records: records, now: time) }
                 if change.kind == .habitCheckIn {
                     let result = try await HabitCheckInSync.apply(change, records: records, now: time)
                     if result.final == true {

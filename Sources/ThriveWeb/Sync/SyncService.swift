@@ -92,8 +92,8 @@ struct SyncService: Sendable {
 
     private func prepare(_ change: SyncChange) async throws -> PreparedRecord? {
         switch change.kind.conflictStrategy {
-        case .mergeByTimestamp where change.kind == .habitCheckIn:
-            // Checked against the day as it stands when the batch reaches it.
+        case .mergeByTimestamp where change.kind == .habitCheckIn, .appendAll where change.kind == .testKit:
+            // Checked against the day (or the kit) as it stands when the batch reaches it.
             return nil
         case .serverOnly, .mergeByTimestamp, .appendAll:
             throw AppError.badRequest(t("sync.readOnly", ["kind": change.kind.rawValue]), field: "kind")

@@ -100,6 +100,17 @@
     return problem;
   }
 
+  // A kit number as printed, FU-KIT-[10 digits]-[check], its check character by ISO 7064 MOD 11-2
+  // (as the server checks it): a typo is caught on the device, before the queue.
+  function kitNumber(text) {
+    var match = /^FU-KIT-(\d{10})-([\dX])$/.exec(String(text || "").trim().toUpperCase());
+    if (!match) { return null; }
+    var p = 0;
+    for (var i = 0; i < 10; i++) { p = (p + Number(match[1].charAt(i))) * 2 % 11; }
+    var check = (12 - p) % 11;
+    return (check === 10 ? "X" : String(check)) === match[2] ? match[0] : null;
+  }
+
   // The fields of a change, as the entries API takes them, from a form as the server would read it.
   function fieldsOf(form) {
     var data = new FormData(form);
@@ -115,6 +126,14 @@
       return isToday ? new Date().toISOString() : moment(day, "12:00", zone).toISOString();
     }
     switch (form.dataset.syncKind) {
+    case "testKit":
+      if (!text("barcode")) { throw missing("barcode"); }
+      if (!kitNumber(text("barcode"))) {
+        var wrong = new Error(form.dataset.syncInvalid);
+        wrong.field = "barcode";
+        throw wrong;
+      }
+      return { barcode: kitNumber(text("barcode")) };
     case "moodCheckIn":
       if (number("mood") === null) { throw missing("mood"); }
       return { mood: number("mood"), energy: whole("energy"), stress: whole("stress"), note: text("note") || undefined,
@@ -206,8 +225,12 @@
     outbox.add(person, change, form.dataset.syncLabel).then(function () {
       var error = form.querySelector(".offline-form-error");
       if (error) { error.remove(); }
+      Array.prototype.forEach.call(form.querySelectorAll("[aria-describedby='offline-form-error']"), function (input) {
+        input.removeAttribute("aria-invalid");
+        input.removeAttribute("aria-describedby");
+      });
       if (!form.dataset.syncRecord) { form.reset(); }
-      tell(strings.savedOffline);
+      tell(form.dataset.syncSaved || strings.savedOffline);
     }, function (problem) {
       tell(problem.full ? strings.outboxFull : strings.cacheError, { problem: true });
     });

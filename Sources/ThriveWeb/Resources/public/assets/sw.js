@@ -20,7 +20,7 @@ var SHELL_FILES = __SHELL_FILES__;
 // Pages kept for offline viewing (dashboard, pillars with their goals and entry forms, insights,
 // profile, settings) and their sub-pages. A page with a query is kept under its whole address and,
 // offline, falls back to the same page without one.
-var OFFLINE_PAGES = ["/", "/pillars", "/insights", "/coach", "/profile"];
+var OFFLINE_PAGES = ["/", "/pillars", "/insights", "/coach", "/profile", "/test-kits"];
 // Lab results (spec 001's offline mode) are kept apart, encrypted (secure-cache.js) and without the
 // 7-day window: the results page, each result, its PDF, the counselor's page (their contact) and the
 // library's pieces. The results page names the year of results to keep; older ones are dropped.
