@@ -24,8 +24,8 @@ struct LabOfflineTests {
             let encoded = page[list.upperBound...].prefix { $0 != "\"" }
             let urls = try JSONDecoder().decode(
                 [String].self, from: Data(encoded.replacingOccurrences(of: "&quot;", with: "\"").utf8))
-            #expect(urls.filter { $0.hasPrefix("/results/") }.count == 2, "\(urls)")
-            #expect(urls.contains("/counselor"))
+            #expect(urls.filter { $0.hasPrefix("/results/") && $0 != "/results/faq" }.count == 2, "\(urls)")
+            #expect(urls.contains("/counselor") && urls.contains("/results/faq"))
             let pieces = urls.filter { $0.hasPrefix("/library/") }
             #expect(pieces.count == 4, "the four lung-health pieces")
             #expect(results.contains("2025-11-22"), "the older result is still the person's, only not kept offline")
@@ -37,6 +37,22 @@ struct LabOfflineTests {
             #expect(!(try await browser.get("/library").text.contains("Recently viewed")))
             _ = try await browser.get(piece)
             #expect(try await browser.get("/library").text.contains("Recently viewed"))
+        }
+    }
+
+    /// Spec 001's FAQ answers with the thresholds this server uses, which the operator may change.
+    @Test func theFAQAnswersWithTheServersOwnNumbers() async throws {
+        let app = try await TestApp.make(
+            configure: { $0.aatThresholds = AATThresholds(normalLow: 90, normalHigh: 190, protective: 50.5) },
+            clock: TestClock(HabitsAPITests.mondayMorning))
+        try await app.test { browser in
+            try await browser.signUp()
+            let page = try await browser.get("/results/faq")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("The usual range is 90 to 190 mg/dL. A level under 50.5 mg/dL"))
+            #expect(page.text.contains("Send your sample to the lab within 7 days."))
+            #expect(page.text.components(separatedBy: "<details class=\"card faq-entry\"").count == 10, "nine questions")
+            #expect(try await browser.get("/results").text.contains(#"href="/results/faq""#))
         }
     }
 }

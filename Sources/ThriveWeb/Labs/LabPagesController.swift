@@ -21,7 +21,7 @@ struct LabPagesController {
             [Self.resultPath(result.id)]
                 + (result.hasReport ? [LabAPIController.reportPath(result.id)] : [])
         }
-        urls.append(CounselingPagesController.path)
+        urls += [CounselingPagesController.path, LabFAQController.path]
         urls += try await services.content.overview(owner, topic: .lungs).listings.map {
             "\(LibraryPagesController.base)/\($0.entry.id)"
         }

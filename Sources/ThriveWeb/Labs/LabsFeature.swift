@@ -19,5 +19,6 @@ struct LabsFeature: Feature {
         AirQualityPagesController(services: services).addRoutes(to: pages)
         AirQualityAPIController(services: services).addRoutes(to: api)
         TestReminderAPIController(services: services).addRoutes(to: api)
+        LabFAQController(services: services).addRoutes(to: pages)
     }
 }

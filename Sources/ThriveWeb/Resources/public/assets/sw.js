@@ -27,7 +27,7 @@ var OFFLINE_PAGES = ["/", "/pillars", "/insights", "/coach", "/profile", "/test-
 var REPORT = /^\/api\/v1\/lab-results\/[0-9a-f-]{36}\/report$/;
 var RESULT = /^\/results\/[0-9a-f-]{36}$/;
 function isSecurePath(path) {
-  return path === "/results" || RESULT.test(path) || REPORT.test(path) || path === "/counselor" ||
+  return path === "/results" || path === "/results/faq" || RESULT.test(path) || REPORT.test(path) || path === "/counselor" ||
     path === "/library" || path.indexOf("/library/") === 0;
 }
 var NETWORK_TIMEOUT_MS = 4000;
