@@ -29,6 +29,13 @@ struct PersonalRestoreStoreTests {
             BreathingLog(
                 id: BreathingLogID(UUID()), day: LocalDate(year: 2026, month: 11, day: 20)!, recordedAt: Make.time,
                 severities: [.cough: .moderate, .wheeze: .mild], note: "After the cold"))
+        for (author, text) in [(CounselorMessage.Author.person, "Is MZ inherited?"), (.counselor, "Yes, from one parent.")] {
+            try await repositories.counseling.post(
+                CounselorMessage(
+                    id: CounselorMessageID(UUID()), owner: owner, author: author,
+                    counselorName: author == .counselor ? "Kim" : nil, text: text, createdAt: Make.time,
+                    readAt: Make.time + 60))
+        }
         try await records.quantitySamples.store(
             (0..<300).map { Make.heartRate(55 + Double($0 % 40), at: Double($0) * 600, sync: "hr-\($0)") } + [
                 QuantitySample(
