@@ -137,10 +137,10 @@ def test_a_year_of_lab_results_their_pdf_and_the_education_are_kept_encrypted_fo
         controlled(phone)
         phone.get(base + "/results")
         wanted = json.loads(phone.find_element(By.ID, "offline-keep").get_attribute("data-urls"))
-        assert "/counselor" in wanted and any(url.startswith("/library/") for url in wanted)
+        assert "/counselor" in wanted and "/results/faq" in wanted and any(url.startswith("/library/") for url in wanted)
         reports = [url for url in wanted if url.endswith("/report")]
         assert len(reports) == 1, "the new result's PDF (the demo's older results have none)"
-        results = [url for url in wanted if url.startswith("/results/")]
+        results = [url for url in wanted if url.startswith("/results/") and url != "/results/faq"]
         assert 3 <= len(results) <= 5, "a year of quarterly tests, and today's"
         WebDriverWait(phone, 30).until(lambda d: len(kept(d)) >= len(wanted) + 1)
         copies = kept(phone)
@@ -159,6 +159,11 @@ def test_a_year_of_lab_results_their_pdf_and_the_education_are_kept_encrypted_fo
         banner = WebDriverWait(phone, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, ".offline-banner"))
         assert "Offline - showing cached data from" in banner.text, banner.text
         assert "97" in phone.find_element(By.TAG_NAME, "main").text
+        save = phone.find_element(By.CSS_SELECTOR, "form[action='/results/reminder'] button[type=submit]")
+        assert save.get_attribute("aria-disabled") == "true", "what needs the server is greyed out"
+        phone.execute_script("document.querySelector(\"form[action='/results/reminder']\").requestSubmit()")
+        assert "This needs a connection." in phone.find_element(By.CSS_SELECTOR, ".offline-banner").text
+        assert phone.current_url.endswith("/results"), "nothing sent, nothing lost"
         assert_accessible(phone)
         screenshot(phone, "offline-results")
 

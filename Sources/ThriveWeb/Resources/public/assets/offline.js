@@ -79,6 +79,47 @@
   if (!navigator.onLine || copiedAt) { showBanner(); }
   window.addEventListener("offline", showBanner);
 
+  // Spec 001's offline indicators: what needs the server (a form that posts, other than those the
+  // outbox keeps for later) is greyed out while there is no connection, and says why if tried.
+  function isOffline() { return !navigator.onLine || !!copiedAt; }
+  function needsConnection(form) {
+    return form && form.method === "post" && !form.hasAttribute("data-sync-kind");
+  }
+  function markActions() {
+    var offline = isOffline();
+    Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
+      if (!needsConnection(form)) { return; }
+      Array.prototype.forEach.call(form.querySelectorAll("button:not([type=button]), input[type=submit]"), function (button) {
+        button.classList.toggle("needs-connection", offline);
+        if (offline) {
+          button.setAttribute("aria-disabled", "true");
+          button.title = strings.needsConnection || "";
+        } else {
+          button.removeAttribute("aria-disabled");
+          button.removeAttribute("title");
+        }
+      });
+    });
+  }
+  document.addEventListener("submit", function (event) {
+    if (!isOffline() || !needsConnection(event.target)) { return; }
+    event.preventDefault();
+    showBanner();
+    if (banner) {
+      var note = banner.querySelector(".offline-banner-needs") || document.createElement("p");
+      note.className = "offline-banner-needs";
+      note.textContent = strings.needsConnection || "";
+      banner.insertBefore(note, banner.querySelector(".offline-banner-close"));
+    }
+  }, true);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", markActions);
+  } else {
+    markActions();
+  }
+  window.addEventListener("offline", markActions);
+  window.addEventListener("online", markActions);
+
   // The offline outbox (outbox.js and outbox-ui.js, half the script a page would load) comes only
   // when it can matter: this page is the device's copy or the connection is gone, something waits
   // to be sent, or the connection goes while the page is open (the files come from the worker's copy).
