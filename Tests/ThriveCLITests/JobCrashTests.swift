@@ -34,7 +34,7 @@ struct JobCrashTests {
         do { try await server.start(environment: environment) } catch {
             // Killed before it answered its first health check: that is the point.
         }
-        killSwitch.wait()
+        await killSwitch.wait()
         let before = try await Self.count(store, "SELECT COUNT(*) AS n FROM notifications WHERE kind = 'habitReminder'")
         let total = Self.people * Self.habitsEach
         #expect(before > 0 && before < total, "killed mid-batch: \(before) of \(total) sent")

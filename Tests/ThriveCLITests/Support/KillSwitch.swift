@@ -5,16 +5,16 @@ import VaporCSQLite
     import Glibc
 #endif
 
-/// Kills a server with SIGKILL the moment a count in its SQLite file turns positive. It watches on
+/// Kills a process with SIGKILL the moment a count in its SQLite file turns positive. It watches on
 /// its own thread with SQLite's C interface, outside Swift's task pool: on a busy machine a task
 /// that polls can wait seconds for a turn, and the server would finish before it is killed.
 final class KillSwitch: @unchecked Sendable {
-    private let fired = NSCondition()
+    private let fired = NSLock()
     private var done = false
 
-    /// Starts watching `query` (a single `COUNT(*)`) in the database at `path`; kills `server`
-    /// when it is above zero, or gives up after `limit`.
-    init(server: ServerProcess, database path: String, query: String, limit: TimeInterval = 120) {
+    /// Starts watching `query` (a single count) in the database at `path`; calls `kill` when it is
+    /// above zero, or gives up after `limit`.
+    init(database path: String, query: String, limit: TimeInterval = 120, kill: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             let deadline = Date() + limit
             var handle: OpaquePointer?
@@ -25,24 +25,24 @@ final class KillSwitch: @unchecked Sendable {
                     handle = nil
                 }
                 if let handle, Self.count(handle, query) > 0 {
-                    server.kill()
+                    kill()
                     break
                 }
                 usleep(500)
             }
-            fired.withLock {
-                done = true
-                fired.broadcast()
-            }
+            fired.withLock { done = true }
         }
         thread.start()
     }
 
-    /// Waits until the server was killed (or the watch gave up).
-    func wait() {
-        fired.withLock {
-            while !done { fired.wait() }
-        }
+    convenience init(server: ServerProcess, database path: String, query: String) {
+        self.init(database: path, query: query) { server.kill() }
+    }
+
+    /// Waits until the process was killed (or the watch gave up), without holding a thread of
+    /// the task pool while it does.
+    func wait() async {
+        while !fired.withLock({ done }) { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
     /// The count, or 0 while the table does not exist yet or the file is busy.
