@@ -139,7 +139,7 @@ struct AppServices: Sendable {
         breathing = BreathingService(store: store, now: now, ids: ids)
         partners = PartnerService(store: store, now: now, labs: labs)
         family = FamilyShareService(store: store, now: now, ids: ids, labs: labs)
-        counseling = CounselingService(store: store, now: now, ids: ids)
+        counseling = CounselingService(store: store, now: now, ids: ids, labs: labs)
         testReminders = TestReminderService(store: store, now: now)
         airQuality = AirQualityService(store: store, now: now, configured: configuration.airQuality != nil)
         reportSchedules = ReportScheduleService(

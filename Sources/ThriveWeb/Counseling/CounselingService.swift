@@ -10,6 +10,8 @@ struct CounselingService: Sendable {
     let store: Store
     let now: Now
     let ids: IDGenerator
+    /// For its role check, the one every portal uses.
+    let labs: LabService
 
     static let pageSize = 100
 
@@ -61,8 +63,10 @@ struct CounselingService: Sendable {
         let (time, ids) = (now(), self.ids)
         return try await store.write { repositories in
             let counseling = repositories.counseling
-            var counselor = try await Self.assigned(person, repositories)
-            if counselor == nil {
+            let counselor: UserID
+            if let assigned = try await Self.assigned(person, repositories) {
+                counselor = assigned
+            } else {
                 let all = try await counseling.counselors().filter { $0 != person }
                 guard let chosen = CounselorAssignment.leastBusy(all, caseloads: try await counseling.caseloads(all)) else {
                     throw AppError(status: .conflict, code: "no_counselor", message: t("counselor.none"))
@@ -73,16 +77,14 @@ struct CounselingService: Sendable {
             let message = CounselorMessage(
                 id: CounselorMessageID(ids.uuid()), owner: person, author: .person, text: words, createdAt: time)
             try await counseling.post(message)
-            if let counselor {
-                let name = try await Self.name(person, repositories)
-                _ = try await NotificationDispatch.notify(
-                    NotificationEntry(
-                        id: NotificationID(ids.uuid()), kind: .counselorMessage, key: "counselor:\(message.id)",
-                        title: Phrase("notification.counselorMessage.toCounselor.title"),
-                        body: Phrase("notification.counselorMessage.toCounselor.body", ["name": .text(name)]),
-                        link: CounselingPagesController.casePath(person), createdAt: time),
-                    in: repositories, owner: counselor, now: time, ids: ids)
-            }
+            let name = try await FamilyShareService.person(person, repositories).name
+            _ = try await NotificationDispatch.notify(
+                NotificationEntry(
+                    id: NotificationID(ids.uuid()), kind: .counselorMessage, key: "counselor:\(message.id)",
+                    title: Phrase("notification.counselorMessage.toCounselor.title"),
+                    body: Phrase("notification.counselorMessage.toCounselor.body", ["name": .text(name)]),
+                    link: CounselingPagesController.casePath(person), createdAt: time),
+                in: repositories, owner: counselor, now: time, ids: ids)
             return message
         }
     }
@@ -101,10 +103,10 @@ struct CounselingService: Sendable {
             var cases: [Case] = []
             for item in try await repositories.counseling.cases(of: counselor) {
                 let person = item.assignment.person
-                let email = try await repositories.accounts.find(id: person)?.email.value ?? ""
+                let (name, email) = try await FamilyShareService.person(person, repositories)
                 cases.append(
                     Case(
-                        person: person, name: try await Self.name(person, repositories), email: email, unread: item.unread,
+                        person: person, name: name, email: email, unread: item.unread,
                         lastMessageAt: item.lastMessageAt, assignedAt: item.assignment.assignedAt))
             }
             return cases
@@ -120,7 +122,7 @@ struct CounselingService: Sendable {
             try await Self.requireAssigned(person, to: counselor, repositories)
             let messages = try await repositories.counseling.messages(of: person, before: nil, limit: Self.pageSize)
             try await repositories.counseling.markRead(of: person, author: .person, at: time)
-            return (try await Self.name(person, repositories), messages)
+            return (try await FamilyShareService.person(person, repositories).name, messages)
         }
     }
 
@@ -149,11 +151,7 @@ struct CounselingService: Sendable {
 
     // MARK: Helpers
 
-    private func requireCounselor(_ user: UserID) async throws {
-        guard try await store.read({ try await $0.creators.roles(of: user) }).contains(.counselor) else {
-            throw AppError(status: .forbidden, code: "forbidden", message: t("labs.role.counselor"))
-        }
-    }
+    private func requireCounselor(_ user: UserID) async throws { try await labs.require(.counselor, user) }
 
     private static func requireAssigned(_ person: UserID, to counselor: UserID, _ repositories: Repositories) async throws {
         guard try await repositories.counseling.assignment(of: person)?.counselor == counselor else {
@@ -170,11 +168,7 @@ struct CounselingService: Sendable {
     }
 
     private static func contact(_ user: UserID, _ repositories: Repositories) async throws -> Contact {
-        Contact(
-            name: try await name(user, repositories), email: try await repositories.accounts.find(id: user)?.email.value ?? "")
-    }
-
-    private static func name(_ user: UserID, _ repositories: Repositories) async throws -> String {
-        try await FamilyShareService.person(user, repositories).name
+        let (name, email) = try await FamilyShareService.person(user, repositories)
+        return Contact(name: name, email: email)
     }
 }
